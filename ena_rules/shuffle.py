@@ -1,0 +1,121 @@
+"""Seeded, language-independent shuffling.
+
+Every deck order in a seeded game is derived from one integer seed (the
+``"seed"`` of a game log header) with the algorithm below.  It uses only
+64-bit unsigned integer arithmetic, so it can be reimplemented exactly in any
+language; ``docs/shuffle.md`` is the normative reference and
+``specs/shuffle_vectors.toml`` holds test vectors.
+
+All arithmetic is modulo 2**64 (``MASK64``).  Any Python ``int`` is accepted as
+a seed or path element and is first reduced modulo 2**64, so ``-1`` means
+``2**64 - 1``.
+
+SplitMix64 step (``splitmix64``), on a 64-bit state::
+
+    state = state + 0x9E3779B97F4A7C15
+    z = state
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+    z = z ^ (z >> 31)
+    return (state, z)
+
+Sub-seeds (``derive_seed``): ``state = seed``; for each path element ``p``:
+``state = output of splitmix64(state ^ p)``; the result is ``state``.
+
+Shuffle (``shuffled``), Fisher–Yates from the end: ``state = seed``; for
+``i = n-1`` down to ``1``: let ``bound = i + 1`` and
+``limit = 2**64 - (2**64 mod bound)``; repeatedly ``(state, x) =
+splitmix64(state)`` until ``x < limit``; then ``j = x mod bound`` and swap the
+items at ``i`` and ``j``.
+
+Worked example: ``splitmix64(0)`` gives state ``0x9E3779B97F4A7C15`` and output
+``0xE220A8397B1DCDAF``.  Shuffling ``[0, 1, 2, 3, 4]`` with seed 7 draws the
+outputs of SplitMix64 started at state 7 (no draw is rejected here)::
+
+    i=4  x=0x63CBE1E459320DD7  j = x mod 5 = 2  ->  [0, 1, 4, 3, 2]
+    i=3  x=0x044C3CD7F43C661C  j = x mod 4 = 0  ->  [3, 1, 4, 0, 2]
+    i=2  x=0xE6984080BAB12A02  j = x mod 3 = 0  ->  [4, 1, 3, 0, 2]
+    i=1  x=0x953AEB70673E29CB  j = x mod 2 = 1  ->  [4, 1, 3, 0, 2]
+
+>>> shuffled(range(5), 7)
+(4, 1, 3, 0, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+__all__ = ["MASK64", "derive_seed", "shuffled", "splitmix64"]
+
+T = TypeVar("T")
+
+MASK64 = (1 << 64) - 1
+"""Mask for reducing an integer modulo 2**64."""
+
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_TWO64 = 1 << 64
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """Advance a SplitMix64 generator by one step.
+
+    ``state`` is reduced modulo 2**64.  Returns ``(new_state, output)``.
+
+    >>> new_state, out = splitmix64(0)
+    >>> hex(new_state), hex(out)
+    ('0x9e3779b97f4a7c15', '0xe220a8397b1dcdaf')
+    """
+    state = (state + _GOLDEN_GAMMA) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+    z ^= z >> 31
+    return state, z
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """Derive a sub-seed from ``seed`` along ``path`` (e.g. round, reshuffle).
+
+    ``state = seed mod 2**64``; for each ``p`` in ``path``:
+    ``state = splitmix64(state ^ (p mod 2**64))[1]``.  With an empty path the
+    reduced seed itself is returned.
+
+    >>> derive_seed(7)
+    7
+    >>> derive_seed(7, 1) == splitmix64(7 ^ 1)[1]
+    True
+    >>> derive_seed(7, 1, 2) == derive_seed(derive_seed(7, 1), 2)
+    True
+    """
+    state = seed & MASK64
+    for p in path:
+        state = splitmix64(state ^ (p & MASK64))[1]
+    return state
+
+
+def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
+    """Return ``items`` in the order given by a seeded Fisher–Yates shuffle.
+
+    The seed is reduced modulo 2**64; ``items`` is not modified.  Swap indices
+    are drawn without modulo bias by rejection sampling (see module docstring).
+
+    >>> shuffled(range(5), 7)
+    (4, 1, 3, 0, 2)
+    >>> shuffled([], 7), shuffled(["a"], 7)
+    ((), ('a',))
+    """
+    result = list(items)
+    state = seed & MASK64
+    for i in range(len(result) - 1, 0, -1):
+        bound = i + 1
+        limit = _TWO64 - (_TWO64 % bound)
+        while True:
+            state, x = splitmix64(state)
+            if x < limit:
+                break
+        j = x % bound
+        result[i], result[j] = result[j], result[i]
+    return tuple(result)

@@ -1,0 +1,120 @@
+"""Tests for ena_rules.shuffle against specs/shuffle_vectors.toml and properties."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ena_rules.shuffle import MASK64, derive_seed, shuffled, splitmix64
+
+VECTORS_PATH = Path(__file__).parent.parent / "specs" / "shuffle_vectors.toml"
+VECTORS: dict[str, Any] = tomllib.loads(VECTORS_PATH.read_text(encoding="utf-8"))
+
+
+def _u64(text: str) -> int:
+    value = int(text, 16)
+    assert 0 <= value <= MASK64
+    return value
+
+
+def _ids(key: str) -> list[str]:
+    return [f"{key}-{k}" for k in range(len(VECTORS[key]))]
+
+
+def test_vector_file_has_expected_sections() -> None:
+    assert len(VECTORS["splitmix64"]) >= 2
+    assert len(VECTORS["derive_seed"]) >= 3
+    assert {v["n"] for v in VECTORS["shuffle"]} >= {10, 108}
+    seeds = {_u64(v["seed"]) for v in VECTORS["shuffle"]}
+    assert seeds >= {0, 1, 7, 42, 2**63, 2**64 - 1}
+
+
+@pytest.mark.parametrize("vector", VECTORS["splitmix64"], ids=_ids("splitmix64"))
+def test_splitmix64_vectors(vector: dict[str, Any]) -> None:
+    state = _u64(vector["start_state"])
+    for expected_state, expected_output in zip(vector["states"], vector["outputs"], strict=True):
+        state, output = splitmix64(state)
+        assert state == _u64(expected_state)
+        assert output == _u64(expected_output)
+
+
+@pytest.mark.parametrize("vector", VECTORS["derive_seed"], ids=_ids("derive_seed"))
+def test_derive_seed_vectors(vector: dict[str, Any]) -> None:
+    assert derive_seed(_u64(vector["seed"]), *vector["path"]) == _u64(vector["result"])
+
+
+@pytest.mark.parametrize("vector", VECTORS["shuffle"], ids=_ids("shuffle"))
+def test_shuffle_vectors(vector: dict[str, Any]) -> None:
+    n = vector["n"]
+    expected = tuple(vector["permutation"])
+    assert len(expected) == n
+    assert shuffled(range(n), _u64(vector["seed"])) == expected
+    # Works for arbitrary items: the permutation is applied to the canonical order.
+    cards = [f"card{k}" for k in range(n)]
+    assert shuffled(cards, _u64(vector["seed"])) == tuple(cards[k] for k in expected)
+
+
+def test_splitmix64_reduces_state() -> None:
+    assert splitmix64(-1) == splitmix64(MASK64)
+    assert splitmix64(2**64 + 7) == splitmix64(7)
+
+
+def test_derive_seed_empty_path_and_hierarchy() -> None:
+    assert derive_seed(7) == 7
+    assert derive_seed(-1) == MASK64
+    assert derive_seed(7, 1, 2) == derive_seed(derive_seed(7, 1), 2)
+    assert derive_seed(7, -1) == derive_seed(7, MASK64)
+    assert derive_seed(7, 1) == splitmix64(7 ^ 1)[1]
+
+
+def test_negative_and_large_seeds_are_reduced_mod_2_64() -> None:
+    items = list(range(20))
+    assert shuffled(items, -1) == shuffled(items, MASK64)
+    assert shuffled(items, 2**64 + 42) == shuffled(items, 42)
+    assert shuffled(items, -(2**64) + 7) == shuffled(items, 7)
+
+
+def test_empty_and_single_element() -> None:
+    assert shuffled([], 7) == ()
+    assert shuffled(["only"], 7) == ("only",)
+    assert shuffled((), -5) == ()
+
+
+def test_input_not_modified() -> None:
+    items = [3, 1, 2, 5, 4]
+    shuffled(items, 99)
+    assert items == [3, 1, 2, 5, 4]
+
+
+def test_different_seeds_usually_differ() -> None:
+    deck = list(range(108))
+    orders = {shuffled(deck, seed) for seed in range(200)}
+    assert len(orders) == 200
+
+
+def test_round_and_reshuffle_seeds_are_distinct() -> None:
+    seeds = {derive_seed(7, r) for r in range(10)}
+    seeds |= {derive_seed(7, r, k + 1) for r in range(10) for k in range(10)}
+    assert len(seeds) == 110
+
+
+@given(
+    items=st.lists(st.integers(), max_size=60),
+    seed=st.integers(min_value=-(2**70), max_value=2**70),
+)
+def test_shuffled_is_a_deterministic_permutation(items: list[int], seed: int) -> None:
+    result = shuffled(items, seed)
+    assert isinstance(result, tuple)
+    assert sorted(result) == sorted(items)
+    assert shuffled(items, seed) == result
+    assert shuffled(items, seed & MASK64) == result
+
+
+@given(n=st.integers(min_value=0, max_value=200), seed=st.integers(0, MASK64))
+def test_shuffled_range_is_a_permutation(n: int, seed: int) -> None:
+    assert sorted(shuffled(range(n), seed)) == list(range(n))
