@@ -149,7 +149,10 @@ class FirstCard:
 class Turn:
     """A player's turn."""
 
-    wild_anytime: bool = _key(True, "TURN-WILD TURN-MATCH",
+    match: str = _key("color_or_rank", "TURN-MATCH",
+                      "a card matches the current colour, or the top card's number or symbol",
+                      choices=("color_or_rank",))
+    wild_anytime: bool = _key(True, "TURN-WILD",
                               "a wild may be played on any turn, even holding a match")
     draw: str = _key("one", "TURN-DRAW HOUSE-DRAW-UNTIL",
                      "a player who draws takes one card, or draws until a playable one comes",
@@ -294,7 +297,7 @@ class Variant:
 
     name: str
     description: str = ""
-    extends: str = ""
+    extends: str = attrs.field(default="", eq=False)
     players: Players = Players()
     deck: Deck = Deck()
     ranks: tuple[tuple[str, Rank], ...] = ()

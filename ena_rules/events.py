@@ -1,0 +1,156 @@
+"""Events (a **contract**): what players do, and the recorded chance of a game.
+
+Player events name the player by seat name. Cards may be given as codes and colours as names
+(``red``) or letters (``R``); both are normalised on construction, so a malformed value fails
+at once with a :class:`~ena_rules.errors.CardError`.
+
+>>> Play("ana", "w", color="Green")
+Play(player='ana', card='W', color='green', target=None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .cards import COLOR_NAMES, Card, color_from_name, parse_card
+from .errors import EventError
+
+__all__ = [
+    "CallUno",
+    "Challenge",
+    "ChooseColor",
+    "Cut",
+    "Deal",
+    "Draw",
+    "Event",
+    "Overtake",
+    "Pass",
+    "Play",
+    "PlayerEvent",
+]
+
+
+def _card(value: Any) -> Card:
+    return value if isinstance(value, Card) else parse_card(value)
+
+
+def _color(value: Any) -> str | None:
+    if value is None:
+        return None
+    return COLOR_NAMES[color_from_name(value)]
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise EventError(f"{value!r}: a player is named by a non-empty string")
+    return value
+
+
+def _opt_name(value: Any) -> str | None:
+    return None if value is None else _name(value)
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise EventError(f"{value!r}: expected a sequence of card codes")
+    return tuple(_card(v) for v in value)
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise EventError(f"{value!r}: expected an integer")
+    return value
+
+
+def _card_repr(self: Any) -> str:
+    fields = []
+    for f in attrs.fields(type(self)):
+        v = getattr(self, f.name)
+        if isinstance(v, Card):
+            v = str(v)
+        elif isinstance(v, tuple):
+            v = tuple(str(c) for c in v)
+        fields.append(f"{f.name}={v!r}")
+    return f"{type(self).__name__}({', '.join(fields)})"
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """The player due plays ``card`` (``color`` for a wild, ``target`` for a hand swap)."""
+
+    player: str = attrs.field(converter=_name)
+    card: Card = attrs.field(converter=_card)
+    color: str | None = attrs.field(default=None, converter=_color)
+    target: str | None = attrs.field(default=None, converter=_opt_name)
+    __repr__ = _card_repr
+
+
+@attrs.frozen(repr=False)
+class Overtake:
+    """A player plays a card identical to the top card out of turn (Ena, jump-in)."""
+
+    player: str = attrs.field(converter=_name)
+    card: Card = attrs.field(converter=_card)
+    color: str | None = attrs.field(default=None, converter=_color)
+    target: str | None = attrs.field(default=None, converter=_opt_name)
+    __repr__ = _card_repr
+
+
+@attrs.frozen
+class Draw:
+    """The player due draws (one card, the pending count, or until playable)."""
+
+    player: str = attrs.field(converter=_name)
+
+
+@attrs.frozen
+class Pass:
+    """The player due keeps the playable card they just drew and ends the turn."""
+
+    player: str = attrs.field(converter=_name)
+
+
+@attrs.frozen
+class CallUno:
+    """``player`` calls UNO: their own call, or catching ``target`` who did not call."""
+
+    player: str = attrs.field(converter=_name)
+    target: str | None = attrs.field(default=None, converter=_opt_name)
+
+
+@attrs.frozen
+class Challenge:
+    """The victim of a challengeable draw card (Wild Draw Four) challenges it."""
+
+    player: str = attrs.field(converter=_name)
+
+
+@attrs.frozen
+class ChooseColor:
+    """The dealer names the colour of a wild turned up (when the variant says the dealer does)."""
+
+    player: str = attrs.field(converter=_name)
+    color: str = attrs.field(converter=lambda v: _color(v) or "")
+
+
+@attrs.frozen(repr=False)
+class Cut:
+    """Recorded chance: the cards the players still cutting turn up, in seat order."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    __repr__ = _card_repr
+
+
+@attrs.frozen(repr=False)
+class Deal:
+    """Recorded chance: a round's whole deck, top first; ``seed`` fixes in-round shuffles."""
+
+    deck: tuple[Card, ...] = attrs.field(converter=_cards)
+    seed: int = attrs.field(default=0, converter=_int)
+    __repr__ = _card_repr
+
+
+PlayerEvent = Play | Overtake | Draw | Pass | CallUno | Challenge | ChooseColor
+Event = PlayerEvent | Cut | Deal

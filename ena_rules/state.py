@@ -1,0 +1,124 @@
+"""The immutable game state.
+
+A :class:`GameState` is a value: frozen attrs classes and tuples only, hashable and comparable.
+Seats are indices into ``players`` (clockwise); hands are tuples of cards in the order received.
+The discard pile's top card is its last element; the draw pile's top card is its first.
+
+>>> from ena_rules import new_game, load_variant
+>>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+>>> s.phase, s.dealer
+('deal', 0)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import Card
+from .variant import Variant
+
+__all__ = ["ChallengeWindow", "GameState", "Pending", "Reveal", "RoundResult", "PHASES"]
+
+#: Phases of a game: whose input the state awaits.
+PHASES: dict[str, str] = {
+    "cut": "recorded chance: the players still cutting turn up a card each (a Cut event)",
+    "deal": "recorded chance: the next round's deck order (a Deal event)",
+    "color": "the dealer names the colour of the wild turned up (ChooseColor)",
+    "play": "the player due plays or draws",
+    "drawn": "the player due drew a playable card: play it or pass",
+    "owe": "the player due owes a pending draw: draw it, or answer it (stack, challenge)",
+    "over": "the game has ended",
+}
+
+
+@attrs.frozen
+class Pending:
+    """A draw owed by ``victim`` that may still be answered (stacked or challenged)."""
+
+    victim: int
+    count: int
+    rank: str
+    after: int
+    """The seat whose turn comes once the victim has drawn."""
+
+
+@attrs.frozen
+class ChallengeWindow:
+    """A challengeable card was just played at ``victim``; ``guilty`` says if it was illegal."""
+
+    offender: int
+    victim: int
+    guilty: bool
+    count: int
+    prev_color: str | None
+
+
+@attrs.frozen
+class Reveal:
+    """A hand shown to one player (CHAL-SHOW): only ``viewer`` sees it."""
+
+    viewer: int
+    owner: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class RoundResult:
+    """How a round ended: its winner and the points each seat scored in it."""
+
+    winner: int
+    points: tuple[int, ...]
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """Everything the referee knows about a game at one moment."""
+
+    variant: Variant = attrs.field(repr=False)
+    players: tuple[str, ...]
+    phase: str
+    dealer: int | None = None
+    round: int = 0
+    scores: tuple[int, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()
+    draw_pile: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+    color: str | None = None
+    direction: int = 1
+    turn: int = 0
+    pending: Pending | None = None
+    drawn: Card | None = None
+    last_player: int | None = None
+    overtake_open: bool = False
+    uno_exposed: tuple[int, ...] = ()
+    challenge: ChallengeWindow | None = None
+    reveal: Reveal | None = None
+    seed: int = 0
+    shuffles: int = 0
+    cutters: tuple[int, ...] = ()
+    cut_values: tuple[int | None, ...] = ()
+    last_round: RoundResult | None = None
+    winner: int | None = None
+
+    @property
+    def top(self) -> Card | None:
+        """The top card of the discard pile."""
+        return self.discard[-1] if self.discard else None
+
+    def seat(self, name: str) -> int:
+        """The seat index of a player (``ValueError`` if unknown)."""
+        return self.players.index(name)
+
+    @property
+    def due(self) -> str | None:
+        """The name of the player whose input the state awaits, if any."""
+        if self.phase in ("play", "drawn", "owe"):
+            return self.players[self.turn]
+        if self.phase == "color" and self.dealer is not None:
+            return self.players[self.dealer]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a winner."""
+        return self.phase == "over"

@@ -1,0 +1,83 @@
+"""Verdicts: what the referee decided about one event, and why.
+
+>>> from ena_rules import apply, new_game, load_variant, Draw
+>>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+>>> v = apply(s, Draw("ana"))
+>>> v.outcome, v.clause
+('rejected', 'DEAL-SEVEN')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from .events import Event
+    from .state import GameState
+
+__all__ = ["ACCEPTED", "PENALISED", "REJECTED", "Note", "Verdict"]
+
+ACCEPTED = "accepted"
+PENALISED = "penalised"
+REJECTED = "rejected"
+
+
+@attrs.frozen
+class Note:
+    """One rule applied: its clause id, the variant key path, and what it did in words."""
+
+    clause: str
+    key: str
+    text: str
+
+
+@attrs.frozen
+class Verdict:
+    """The outcome of :func:`~ena_rules.apply`: accepted, penalised or rejected.
+
+    ``state`` is the new state (the unchanged one when rejected); ``notes`` lists every rule
+    applied, the first being the one that decided the outcome; ``drawn`` counts the cards each
+    player drew; ``skipped`` names the players who lost a turn.
+    """
+
+    outcome: str
+    state: GameState = attrs.field(repr=False)
+    event: Event
+    notes: tuple[Note, ...]
+    drawn: tuple[tuple[str, int], ...] = ()
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def accepted(self) -> bool:
+        """True if the event was accepted as a legal move."""
+        return self.outcome == ACCEPTED
+
+    @property
+    def penalised(self) -> bool:
+        """True if the event was a mistake the variant punishes."""
+        return self.outcome == PENALISED
+
+    @property
+    def rejected(self) -> bool:
+        """True if the event cannot happen; the state is unchanged."""
+        return self.outcome == REJECTED
+
+    @property
+    def clause(self) -> str:
+        """The clause id of the rule that decided the outcome."""
+        return self.notes[0].clause
+
+    @property
+    def key(self) -> str:
+        """The variant key path of the rule that decided the outcome."""
+        return self.notes[0].key
+
+    @property
+    def message(self) -> str:
+        """What happened, in words."""
+        return " ".join(n.text for n in self.notes)
+
+    def __str__(self) -> str:
+        return f"{self.outcome} [{self.clause} {self.key}] {self.message}"
