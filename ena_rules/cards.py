@@ -83,7 +83,8 @@ def parse_card(text: str, ranks: Iterable[str] | None = None) -> Card:
         allowed = set(ranks)
         if card.rank not in allowed:
             raise CardError(
-                f"{text!r}: no rank {card.rank!r} in this deck (ranks: {', '.join(sorted(allowed))})"
+                f"{text!r}: no rank {card.rank!r} in this deck "
+                f"(ranks: {', '.join(sorted(allowed))})"
             )
     return card
 

@@ -7,7 +7,7 @@ round seed; the ``k``-th cut uses ``derive_seed(seed, CUT_PATH, k)``.
 
 >>> from ena_rules import load_variant, new_game
 >>> s = new_game(load_variant("ena"), ["ana", "bor"], dealer="bor")
->>> [str(c) for c in deal_event(s, seed=7).deck[:3]] == [str(c) for c in deal_event(s, seed=7).deck[:3]]
+>>> deal_event(s, seed=7) == deal_event(s, seed=7)
 True
 """
 

@@ -90,12 +90,19 @@ def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = N
         )
     n = len(names)
     if dealer is None:
-        return GameState(variant=variant, players=names, phase="cut", scores=(0,) * n,
-                         cutters=tuple(range(n)), cut_values=(None,) * n)
+        return GameState(
+            variant=variant,
+            players=names,
+            phase="cut",
+            scores=(0,) * n,
+            cutters=tuple(range(n)),
+            cut_values=(None,) * n,
+        )
     if dealer not in names:
         raise EventError(f"{dealer!r}: the dealer must be one of the players {list(names)!r}")
-    return GameState(variant=variant, players=names, phase="deal", scores=(0,) * n,
-                     dealer=names.index(dealer))
+    return GameState(
+        variant=variant, players=names, phase="deal", scores=(0,) * n, dealer=names.index(dealer)
+    )
 
 
 class _Reject(Exception):
@@ -159,12 +166,13 @@ class _Work:
         who = self.name(seat)
         if got:
             self.drawn_counts[who] += len(got)
-        short = "" if len(got) == count else (
-            f" (only {len(got)}: nothing left to reshuffle)")
+        short = "" if len(got) == count else (f" (only {len(got)}: nothing left to reshuffle)")
         self.note(key, f"{who} draws {count} ({why}){short}.")
         if len(got) < count:
-            self.note("turn.empty", "The draw pile and the discard pile are exhausted: "
-                                    "a draw takes what there is.")
+            self.note(
+                "turn.empty",
+                "The draw pile and the discard pile are exhausted: a draw takes what there is.",
+            )
         return len(got)
 
     def _reshuffle(self) -> bool:
@@ -174,15 +182,18 @@ class _Work:
         self.shuffles += 1
         self.draw_pile = shuffled(rest, derive_seed(self.s.seed, self.shuffles))
         self.discard = (top,)
-        self.note("turn.reshuffle", f"The draw pile is empty: the discard pile but its top card "
-                                    f"({top}) is shuffled into a new draw pile of "
-                                    f"{len(self.draw_pile)}.")
+        self.note(
+            "turn.reshuffle",
+            f"The draw pile is empty: the discard pile but its top card "
+            f"({top}) is shuffled into a new draw pile of "
+            f"{len(self.draw_pile)}.",
+        )
         return True
 
     def remove(self, seat: int, card: Card) -> None:
         hand = self.hands[seat]
         i = hand.index(card)
-        self.hands[seat] = hand[:i] + hand[i + 1:]
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
 
     def close_windows(self, actor: int) -> None:
         """A turn action by ``actor``: catch windows on other players close (UNO-WINDOW)."""
@@ -252,10 +263,16 @@ def _matches(s: GameState, seat: int, card: Card) -> tuple[bool, str, str]:
     v = s.variant
     rank = v.rank(card.rank)
     if card.color is None:
-        if (rank.only_without_color_match and not rank.challengeable
-                and _holds_color(s.hands[seat], s.color, card)):
-            return (False, f"ranks.{card.rank}.only_without_color_match",
-                    f"{card} may be played only holding no {_cname(s.color)} card")
+        if (
+            rank.only_without_color_match
+            and not rank.challengeable
+            and _holds_color(s.hands[seat], s.color, card)
+        ):
+            return (
+                False,
+                f"ranks.{card.rank}.only_without_color_match",
+                f"{card} may be played only holding no {_cname(s.color)} card",
+            )
         if not v.turn.wild_anytime and any(
             c.color is not None and _matches(s, seat, c)[0] for c in s.hands[seat]
         ):
@@ -266,8 +283,11 @@ def _matches(s: GameState, seat: int, card: Card) -> tuple[bool, str, str]:
     top = s.top
     if card.color == s.color or (top is not None and card.rank == top.rank):
         return True, "turn.match", "it matches"
-    return (False, "turn.match",
-            f"{card} matches neither the colour ({_cname(s.color)}) nor the top card ({top})")
+    return (
+        False,
+        "turn.match",
+        f"{card} matches neither the colour ({_cname(s.color)}) nor the top card ({top})",
+    )
 
 
 def _cname(code: str | None) -> str:
@@ -279,7 +299,11 @@ def _play_ok(s: GameState, seat: int, card: Card) -> tuple[bool, str, str]:
     v = s.variant
     if s.phase == "drawn":
         if s.drawn is None or card != s.drawn:
-            return False, "turn.play_drawn", f"after drawing only the drawn card ({s.drawn}) may be played"
+            return (
+                False,
+                "turn.play_drawn",
+                f"after drawing only the drawn card ({s.drawn}) may be played",
+            )
         return _matches(s, seat, card)
     if s.phase == "owe":
         p = s.pending
@@ -289,9 +313,13 @@ def _play_ok(s: GameState, seat: int, card: Card) -> tuple[bool, str, str]:
             return True, "stacking.answer", f"{card} is stacked on the pending +{p.count}"
         if p.rank in v.stacking.overtake and card.rank == p.rank and _identical(s, card):
             return True, "stacking.overtake", f"{card} is stacked on the pending +{p.count}"
-        return (False, "stacking.answer",
-                f"{s.players[seat]} owes {p.count} cards: draw them"
-                + (" or challenge" if s.challenge else "") + f"; {card} cannot answer them")
+        return (
+            False,
+            "stacking.answer",
+            f"{s.players[seat]} owes {p.count} cards: draw them"
+            + (" or challenge" if s.challenge else "")
+            + f"; {card} cannot answer them",
+        )
     return _matches(s, seat, card)
 
 
@@ -299,18 +327,24 @@ def _overtake_ok(s: GameState, seat: int, card: Card) -> tuple[bool, str, str]:
     """Is an overtake with ``card`` by ``seat`` correct now? (ok, key, reason)."""
     v = s.variant
     if not s.overtake_open or s.phase not in ("play", "drawn", "owe"):
-        return (False, "overtake.enabled",
-                "the overtaking window is closed: the player due has already acted")
+        return (
+            False,
+            "overtake.enabled",
+            "the overtaking window is closed: the player due has already acted",
+        )
     if s.last_player == seat and not v.overtake.own_card:
         return False, "overtake.own_card", "a player may not overtake their own card"
     if not _identical(s, card):
-        why = ("wilds are never identical" if card.color is None and card.rank == (s.top.rank if s.top else "")
-               else f"{card} is not identical to the top card ({s.top})")
+        why = (
+            "wilds are never identical"
+            if card.color is None and card.rank == (s.top.rank if s.top else "")
+            else f"{card} is not identical to the top card ({s.top})"
+        )
         return False, "overtake.wilds" if card.color is None else "overtake.enabled", why
     p = s.pending
-    if p is not None and not (p.rank in v.stacking.overtake and card.rank == p.rank):
-        if v.overtake.on_pending == "forbidden":
-            return False, "overtake.on_pending", f"no overtake while {p.count} cards are owed"
+    stacks = p is not None and p.rank in v.stacking.overtake and card.rank == p.rank
+    if p is not None and not stacks and v.overtake.on_pending == "forbidden":
+        return False, "overtake.on_pending", f"no overtake while {p.count} cards are owed"
     return True, "overtake.enabled", "identical card"
 
 
@@ -329,8 +363,10 @@ def apply(state: GameState, event: Event) -> Verdict:
     that is not an event at all.
     """
     if not isinstance(event, _EVENT_TYPES):
-        raise EventError(f"{event!r}: not an event; expected one of "
-                         f"{', '.join(t.__name__ for t in _EVENT_TYPES)}")
+        raise EventError(
+            f"{event!r}: not an event; expected one of "
+            f"{', '.join(t.__name__ for t in _EVENT_TYPES)}"
+        )
     w = _Work(state)
     try:
         outcome = _dispatch(w, event)
@@ -343,18 +379,24 @@ def apply(state: GameState, event: Event) -> Verdict:
 def _dispatch(w: _Work, e: Event) -> str:
     s = w.s
     if s.phase == "over":
-        raise _Reject("scoring.target", f"the game is over ({s.players[s.winner or 0]} won): "
-                                        f"no event may follow")
+        raise _Reject(
+            "scoring.target",
+            f"the game is over ({s.players[s.winner or 0]} won): no event may follow",
+        )
     if isinstance(e, Cut):
         return _cut(w, e)
     if isinstance(e, Deal):
         return _deal(w, e)
     if e.player not in s.players:
-        raise _Reject("players.max", f"{e.player!r} is not a player of this game "
-                                     f"({', '.join(s.players)})", "SETUP-PLAYERS")
+        raise _Reject(
+            "players.max",
+            f"{e.player!r} is not a player of this game ({', '.join(s.players)})",
+            "SETUP-PLAYERS",
+        )
     if s.phase in ("cut", "deal"):
-        raise _Reject("deal.hand_size", f"the round has not been dealt yet: {e!r} cannot happen",
-                      "DEAL-SEVEN")
+        raise _Reject(
+            "deal.hand_size", f"the round has not been dealt yet: {e!r} cannot happen", "DEAL-SEVEN"
+        )
     seat = s.players.index(e.player)
     if isinstance(e, Play):
         return _play(w, seat, e)
@@ -385,8 +427,9 @@ def _mistake(w: _Work, seat: int, key: str, text: str) -> str:
     return _penalise(w, seat, count, key, f"{text}: a mistake costing {count} cards.")
 
 
-def _check_card_args(w: _Work, seat: int, card: Card, color: str | None,
-                     target: str | None) -> tuple[str | None, int | None]:
+def _check_card_args(
+    w: _Work, seat: int, card: Card, color: str | None, target: str | None
+) -> tuple[str | None, int | None]:
     s, v = w.s, w.v
     if not v.has_rank(card.rank) or card not in _canonical(v):
         raise _Reject("deck.colored", f"{card} is not a card of the {v.name} deck", "DECK-108")
@@ -395,22 +438,32 @@ def _check_card_args(w: _Work, seat: int, card: Card, color: str | None,
     chooses, swaps = _effect_needs(v, card)
     code = None if color is None else color_from_name(color)
     if chooses and code is None:
-        raise _Reject(f"ranks.{card.rank}.effects", f"{card} needs a colour: name red, yellow, "
-                                                   "green or blue", "ACT-WILD")
+        raise _Reject(
+            f"ranks.{card.rank}.effects",
+            f"{card} needs a colour: name red, yellow, green or blue",
+            "ACT-WILD",
+        )
     if chooses and code not in v.deck.colors:
         raise _Reject("deck.colors", f"{color} is not a colour of this deck", "ACT-WILD")
     if not chooses and code is not None:
-        raise _Reject(f"ranks.{card.rank}.effects", f"{card} does not name a colour "
-                                                   f"(drop color={color!r})", "ACT-WILD")
+        raise _Reject(
+            f"ranks.{card.rank}.effects",
+            f"{card} does not name a colour (drop color={color!r})",
+            "ACT-WILD",
+        )
     tseat = None
     if swaps:
         if target is None or target not in s.players or target == s.players[seat]:
-            raise _Reject(f"ranks.{card.rank}.effects",
-                          f"{card} swaps hands: name another player as target", "HOUSE-SEVEN-ZERO")
+            raise _Reject(
+                f"ranks.{card.rank}.effects",
+                f"{card} swaps hands: name another player as target",
+                "HOUSE-SEVEN-ZERO",
+            )
         tseat = s.players.index(target)
     elif target is not None:
-        raise _Reject(f"ranks.{card.rank}.effects", f"{card} takes no target (drop target=)",
-                      "TURN-MATCH")
+        raise _Reject(
+            f"ranks.{card.rank}.effects", f"{card} takes no target (drop target=)", "TURN-MATCH"
+        )
     return code, tseat
 
 
@@ -419,14 +472,20 @@ def _play(w: _Work, seat: int, e: Play) -> str:
     code, tseat = _check_card_args(w, seat, e.card, e.color, e.target)
     if s.phase == "color" or seat != s.turn:
         due = s.due or "nobody"
-        return _mistake(w, seat, "penalties.out_of_turn",
-                        f"{e.player} plays {e.card} out of turn ({due} is due)")
+        return _mistake(
+            w,
+            seat,
+            "penalties.out_of_turn",
+            f"{e.player} plays {e.card} out of turn ({due} is due)",
+        )
     ok, key, why = _play_ok(s, seat, e.card)
     if not ok:
         if w.v.penalties.wrong_card <= 0:
             raise _Reject(key, why)
-        w.note("penalties.wrong_card", f"{e.player} plays a wrong card: {why}. The card goes back "
-                                       f"to the hand.")
+        w.note(
+            "penalties.wrong_card",
+            f"{e.player} plays a wrong card: {why}. The card goes back to the hand.",
+        )
         w.take(seat, w.v.penalties.wrong_card, "penalties.wrong_card", "penalty")
         if w.v.penalties.wrong_card_turn == "pass" and s.phase != "owe":
             w.turn = w.step(seat)
@@ -464,7 +523,7 @@ def _overtake(w: _Work, seat: int, e: Overtake) -> str:
         w.pending = None
         w.challenge = None
     # OVT-SKIP: everyone due before the overtaker loses the turn
-    between = []
+    between: list[str] = []
     x = s.turn
     while x != seat and len(between) < w.n:
         between.append(w.name(x))
@@ -476,8 +535,9 @@ def _overtake(w: _Work, seat: int, e: Overtake) -> str:
     return ACCEPTED
 
 
-def _put_card(w: _Work, seat: int, card: Card, code: str | None, tseat: int | None,
-              *, stack: bool) -> None:
+def _put_card(
+    w: _Work, seat: int, card: Card, code: str | None, tseat: int | None, *, stack: bool
+) -> None:
     """Move ``card`` from ``seat``'s hand to the discard pile and apply its effects."""
     s, v = w.s, w.v
     rank = v.rank(card.rank)
@@ -502,8 +562,10 @@ def _put_card(w: _Work, seat: int, card: Card, code: str | None, tseat: int | No
     if count:
         if pending_before is not None:
             count += pending_before.count
-            w.note("stacking.overtake" if card.rank in v.stacking.overtake else "stacking.answer",
-                   f"The draw is stacked: {w.name(victim)} now owes {count}.")
+            w.note(
+                "stacking.overtake" if card.rank in v.stacking.overtake else "stacking.answer",
+                f"The draw is stacked: {w.name(victim)} now owes {count}.",
+            )
         _owe(w, victim, count, card.rank, after, flip=False)
         if rank.challengeable and w.pending is not None:
             w.challenge = ChallengeWindow(seat, victim, guilty, _draw_count(v, card), prev_color)
@@ -526,8 +588,10 @@ def _owe(w: _Work, victim: int, count: int, rank: str, after: int, *, flip: bool
         w.pending = Pending(victim, count, rank, after)
         w.turn = victim
         w.phase = "owe"
-        w.note(f"ranks.{rank}.effects",
-               f"{w.name(victim)} owes {count} cards and may still answer them.")
+        w.note(
+            f"ranks.{rank}.effects",
+            f"{w.name(victim)} owes {count} cards and may still answer them.",
+        )
         return
     w.take(victim, count, f"ranks.{rank}.effects", f"the {rank} card")
     if after != victim:
@@ -539,11 +603,15 @@ def _set_turn(w: _Work, seat: int) -> None:
     w.turn = seat
     w.phase = "play"
     w.drawn = None
-    w.note("turn.next", f"{w.name(seat)} is next ({'clockwise' if w.direction == 1 else 'counter-clockwise'}).")
+    w.note(
+        "turn.next",
+        f"{w.name(seat)} is next ({'clockwise' if w.direction == 1 else 'counter-clockwise'}).",
+    )
 
 
-def _resolve(w: _Work, seat: int, card: Card, code: str | None, tseat: int | None,
-             *, flip: bool) -> tuple[int, int, int]:
+def _resolve(
+    w: _Work, seat: int, card: Card, code: str | None, tseat: int | None, *, flip: bool
+) -> tuple[int, int, int]:
     """Apply a card's effect primitives from ``seat``; return (victim, draw count, next seat)."""
     v = w.v
     key = f"ranks.{card.rank}.effects"
@@ -564,8 +632,10 @@ def _resolve(w: _Work, seat: int, card: Card, code: str | None, tseat: int | Non
                 w.note("actions.two_player_reverse", "With two players the Reverse acts as a Skip.")
             else:
                 w.direction = -w.direction
-                w.note(key, "Play now runs "
-                            f"{'clockwise' if w.direction == 1 else 'counter-clockwise'}.")
+                w.note(
+                    key,
+                    f"Play now runs {'clockwise' if w.direction == 1 else 'counter-clockwise'}.",
+                )
         elif op == "draw":
             count += eff.count
         elif op == "choose_color":
@@ -592,7 +662,7 @@ def _resolve(w: _Work, seat: int, card: Card, code: str | None, tseat: int | Non
         for _ in range(min(skips, w.n - 1)):
             w.skipped.append(w.name(x))
             x = w.step(x)
-        w.note(key, f"Skipped: {', '.join(w.skipped[-min(skips, w.n - 1):])}.")
+        w.note(key, f"Skipped: {', '.join(w.skipped[-min(skips, w.n - 1) :])}.")
     return victim, count, after
 
 
@@ -618,8 +688,11 @@ def _shuffle_hands(w: _Work, seat: int) -> None:
         new[x].append(c)
         x = w.step(x)
     w.hands = [tuple(h) for h in new]
-    w.note("ranks.WS.effects", f"All hands are shuffled and dealt out from {w.name(w.step(seat))}.",
-           "DECK-WSH")
+    w.note(
+        "ranks.WS.effects",
+        f"All hands are shuffled and dealt out from {w.name(w.step(seat))}.",
+        "DECK-WSH",
+    )
     _hand_change(w, tuple(range(w.n)))
 
 
@@ -628,8 +701,11 @@ def _last_card(w: _Work, seat: int, card: Card, code: str | None, stack: bool) -
     v = w.v
     if code is not None:
         w.color = code
-    w.note("scoring.last_draw_counts", f"{w.name(seat)} plays their last card and wins the round.",
-           "END-ROUND")
+    w.note(
+        "scoring.last_draw_counts",
+        f"{w.name(seat)} plays their last card and wins the round.",
+        "END-ROUND",
+    )
     count = _draw_count(v, card)
     if stack and w.pending is not None:
         count += w.pending.count
@@ -660,8 +736,12 @@ def _end_round(w: _Work, winner: int) -> None:
     elif v.scoring.mode == "own_hand":
         points = values
         points[winner] = 0
-        w.note("scoring.mode", "Each player scores their own hand: " + ", ".join(
-            f"{w.name(i)} {p}" for i, p in enumerate(points)) + ".")
+        w.note(
+            "scoring.mode",
+            "Each player scores their own hand: "
+            + ", ".join(f"{w.name(i)} {p}" for i, p in enumerate(points))
+            + ".",
+        )
     else:
         points[winner] = 1
         w.note("scoring.mode", f"{w.name(winner)} scores a point for the round.")
@@ -681,13 +761,16 @@ def _end_round(w: _Work, winner: int) -> None:
     else:
         w.phase = "deal"
         if any(x >= v.scoring.target for x in scores):
-            w.note("scoring.winner", "The target is reached but the lowest total is tied: "
-                                     "play goes on.")
+            w.note(
+                "scoring.winner",
+                "The target is reached but the lowest total is tied: play goes on.",
+            )
         if v.deal.rotate == "left":
             dealer = (dealer + 1) % w.n
         w.note("deal.rotate", f"{w.name(dealer)} deals the next round.")
-    w.s = attrs.evolve(w.s, last_round=result, winner=game_winner, dealer=dealer,
-                       round=w.s.round + 1)
+    w.s = attrs.evolve(
+        w.s, last_round=result, winner=game_winner, dealer=dealer, round=w.s.round + 1
+    )
 
 
 def _game_winner(v: Variant, scores: tuple[int, ...]) -> int | None:
@@ -707,11 +790,19 @@ def _game_winner(v: Variant, scores: tuple[int, ...]) -> int | None:
 def _draw(w: _Work, seat: int) -> str:
     s, v = w.s, w.v
     if s.phase == "color" or seat != s.turn:
-        return _mistake(w, seat, "penalties.out_of_turn",
-                        f"{s.players[seat]} draws out of turn ({s.due} is due)")
+        return _mistake(
+            w,
+            seat,
+            "penalties.out_of_turn",
+            f"{s.players[seat]} draws out of turn ({s.due} is due)",
+        )
     if s.phase == "drawn":
-        return _mistake(w, seat, "penalties.draw_too_many",
-                        f"{s.players[seat]} draws a second time in the same turn")
+        return _mistake(
+            w,
+            seat,
+            "penalties.draw_too_many",
+            f"{s.players[seat]} draws a second time in the same turn",
+        )
     w.close_windows(seat)
     w.overtake_open = False
     if s.phase == "owe":
@@ -750,8 +841,11 @@ def _draw(w: _Work, seat: int) -> str:
 def _pass(w: _Work, seat: int) -> str:
     s = w.s
     if seat != s.turn or s.phase != "drawn":
-        raise _Reject("turn.play_drawn", f"{s.players[seat]} may pass only after drawing a "
-                                         "playable card on their own turn", "TURN-DRAW")
+        raise _Reject(
+            "turn.play_drawn",
+            f"{s.players[seat]} may pass only after drawing a playable card on their own turn",
+            "TURN-DRAW",
+        )
     w.close_windows(seat)
     w.note("turn.play_drawn", f"{s.players[seat]} keeps the drawn card.")
     _set_turn(w, w.step(seat))
@@ -763,26 +857,35 @@ def _call_uno(w: _Work, seat: int, e: CallUno) -> str:
     name = s.players[seat]
     if e.target is None or e.target == name:
         if seat not in s.uno_exposed:
-            raise _Reject("uno.catch_penalty", f"{name} has no UNO to call (calls count only with "
-                                               "one card left, before being caught)", "UNO-CALL")
+            raise _Reject(
+                "uno.catch_penalty",
+                f"{name} has no UNO to call (calls count only with "
+                "one card left, before being caught)",
+                "UNO-CALL",
+            )
         w.uno_exposed = tuple(x for x in s.uno_exposed if x != seat)
         w.note("uno.window", f"{name} calls UNO and is safe.", "UNO-SAFE")
         return ACCEPTED
     if e.target not in s.players:
-        raise _Reject("players.max", f"{e.target!r} is not a player of this game",
-                      "SETUP-PLAYERS")
+        raise _Reject("players.max", f"{e.target!r} is not a player of this game", "SETUP-PLAYERS")
     t = s.players.index(e.target)
     if t in s.uno_exposed:
         w.uno_exposed = tuple(x for x in s.uno_exposed if x != t)
-        w.note("uno.catch_penalty", f"{name} catches {e.target}, who did not call UNO.",
-               "UNO-CATCH")
+        w.note(
+            "uno.catch_penalty", f"{name} catches {e.target}, who did not call UNO.", "UNO-CATCH"
+        )
         w.take(t, v.uno.catch_penalty, "uno.catch_penalty", "caught without calling UNO")
         return ACCEPTED
     why = f"{e.target} cannot be caught (not at one card without a call, or the window closed)"
     if v.uno.false_catch_penalty <= 0:
         raise _Reject("uno.false_catch_penalty", why)
-    return _penalise(w, seat, v.uno.false_catch_penalty, "uno.false_catch_penalty",
-                     f"{name} calls out {e.target} wrongly: {why}.")
+    return _penalise(
+        w,
+        seat,
+        v.uno.false_catch_penalty,
+        "uno.false_catch_penalty",
+        f"{name} calls out {e.target} wrongly: {why}.",
+    )
 
 
 def _challenge(w: _Work, seat: int) -> str:
@@ -790,9 +893,13 @@ def _challenge(w: _Work, seat: int) -> str:
     c = s.challenge
     name = s.players[seat]
     if c is None or s.pending is None or c.victim != seat or s.turn != seat:
-        raise _Reject("challenge.guilty", f"{name} has nothing to challenge: only the player "
-                                          "who must draw for a challengeable card may, before "
-                                          "drawing", "CHAL-WHO")
+        raise _Reject(
+            "challenge.guilty",
+            f"{name} has nothing to challenge: only the player "
+            "who must draw for a challengeable card may, before "
+            "drawing",
+            "CHAL-WHO",
+        )
     p = s.pending
     w.close_windows(seat)
     w.overtake_open = False
@@ -803,21 +910,28 @@ def _challenge(w: _Work, seat: int) -> str:
     w.challenge = None
     w.pending = None
     if c.guilty:
-        w.note("challenge.guilty", f"The challenge succeeds: {offender} held a "
-                                   f"{_cname(c.prev_color)} card.")
+        w.note(
+            "challenge.guilty",
+            f"The challenge succeeds: {offender} held a {_cname(c.prev_color)} card.",
+        )
         if v.challenge.guilty == "card_returns":
             card = s.discard[-1]
             w.discard = s.discard[:-1]
             w.hands[c.offender] = (*w.hands[c.offender], card)
             w.color = c.prev_color
             w.take(c.offender, v.challenge.guilty_draw, "challenge.guilty_draw", "guilty")
-            w.note("challenge.guilty", f"{card} goes back to {offender}, who must play a correct "
-                                       "card.")
+            w.note(
+                "challenge.guilty", f"{card} goes back to {offender}, who must play a correct card."
+            )
             _set_turn(w, c.offender)
             return ACCEPTED
         if v.challenge.after_stack == "whole_stack":
-            w.take(c.offender, p.count + v.challenge.guilty_draw - c.count,
-                   "challenge.after_stack", "guilty, takes the whole stack")
+            w.take(
+                c.offender,
+                p.count + v.challenge.guilty_draw - c.count,
+                "challenge.after_stack",
+                "guilty, takes the whole stack",
+            )
             _set_turn(w, seat)
             return ACCEPTED
         w.take(c.offender, v.challenge.guilty_draw, "challenge.guilty_draw", "guilty")
@@ -829,10 +943,13 @@ def _challenge(w: _Work, seat: int) -> str:
         else:
             _set_turn(w, seat)
         return ACCEPTED
-    w.note("challenge.innocent_extra", f"The challenge fails: {offender} held no "
-                                       f"{_cname(c.prev_color)} card.")
-    w.take(seat, p.count + v.challenge.innocent_extra, "challenge.innocent_extra",
-           "a failed challenge")
+    w.note(
+        "challenge.innocent_extra",
+        f"The challenge fails: {offender} held no {_cname(c.prev_color)} card.",
+    )
+    w.take(
+        seat, p.count + v.challenge.innocent_extra, "challenge.innocent_extra", "a failed challenge"
+    )
     if p.after != seat:
         w.skipped.append(name)
     _set_turn(w, p.after)
@@ -842,8 +959,7 @@ def _challenge(w: _Work, seat: int) -> str:
 def _choose_color(w: _Work, seat: int, e: ChooseColor) -> str:
     s, v = w.s, w.v
     if s.phase != "color" or seat != s.dealer:
-        raise _Reject("first_card.wild_color", f"{e.player} has no colour to name now",
-                      "FLIP-WILD")
+        raise _Reject("first_card.wild_color", f"{e.player} has no colour to name now", "FLIP-WILD")
     code = color_from_name(e.color)
     if code not in v.deck.colors:
         raise _Reject("deck.colors", f"{e.color} is not a colour of this deck", "FLIP-WILD")
@@ -867,14 +983,18 @@ def _cut(w: _Work, e: Cut) -> str:
     if s.phase != "cut":
         raise _Reject("deal.cut", "no cut is due now", "DEAL-CUT-OFF")
     if len(e.cards) != len(s.cutters):
-        raise _Reject("deal.cut", f"{len(s.cutters)} players cut now "
-                                  f"({', '.join(w.name(i) for i in s.cutters)}), "
-                                  f"got {len(e.cards)} cards")
+        raise _Reject(
+            "deal.cut",
+            f"{len(s.cutters)} players cut now "
+            f"({', '.join(w.name(i) for i in s.cutters)}), "
+            f"got {len(e.cards)} cards",
+        )
     deck = Counter(_canonical(v))
     for c in e.cards:
         if deck[c] <= 0:
-            raise _Reject("deck.colored", f"{c} is not (or not so often) in the {v.name} deck",
-                          "DECK-108")
+            raise _Reject(
+                "deck.colored", f"{c} is not (or not so often) in the {v.name} deck", "DECK-108"
+            )
         deck[c] -= 1
     values = list(s.cut_values)
     for seat, card in zip(s.cutters, e.cards, strict=True):
@@ -906,10 +1026,13 @@ def _deal(w: _Work, e: Deal) -> str:
     if Counter(e.deck) != Counter(_canonical(v)):
         missing = Counter(_canonical(v)) - Counter(e.deck)
         extra = Counter(e.deck) - Counter(_canonical(v))
-        raise _Reject("deck.colored", f"the deck is not the {v.name} deck "
-                                      f"(missing: {', '.join(map(str, missing.elements())) or '-'}; "
-                                      f"extra: {', '.join(map(str, extra.elements())) or '-'})",
-                      "DECK-108")
+        raise _Reject(
+            "deck.colored",
+            f"the deck is not the {v.name} deck "
+            f"(missing: {', '.join(map(str, missing.elements())) or '-'}; "
+            f"extra: {', '.join(map(str, extra.elements())) or '-'})",
+            "DECK-108",
+        )
     n, dealer = w.n, s.dealer
     pile = list(e.deck)
     hands: list[list[Card]] = [[] for _ in range(n)]
@@ -923,8 +1046,11 @@ def _deal(w: _Work, e: Deal) -> str:
     turned = pile.pop(0)
     tries = 0
     while turned.rank in v.first_card.return_ranks and tries < len(pile):
-        w.note("first_card.return_ranks", f"{turned} is turned up: it goes back under the "
-                                          "draw pile and the next card is turned up.")
+        w.note(
+            "first_card.return_ranks",
+            f"{turned} is turned up: it goes back under the "
+            "draw pile and the next card is turned up.",
+        )
         pile.append(turned)
         turned = pile.pop(0)
         tries += 1
@@ -947,8 +1073,10 @@ def _deal(w: _Work, e: Deal) -> str:
         w.note("first_card.wild_color", f"The dealer {w.name(dealer)} names the colour.")
         return ACCEPTED
     if chooses:
-        w.note("first_card.wild_color", f"{w.name(w.step(dealer))} names the colour with their "
-                                        "first card.")
+        w.note(
+            "first_card.wild_color",
+            f"{w.name(w.step(dealer))} names the colour with their first card.",
+        )
     _flip_effects(w, turned)
     return ACCEPTED
 
@@ -979,8 +1107,9 @@ def _flip_effects(w: _Work, turned: Card) -> None:
 # -- legal events ----------------------------------------------------------------------------
 
 
-def _card_events(s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
-                 ) -> list[PlayerEvent]:
+def _card_events(
+    s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
+) -> list[PlayerEvent]:
     v = s.variant
     chooses, swaps = _effect_needs(v, card)
     colors = [COLOR_NAMES[c] for c in v.deck.colors] if chooses else [None]

@@ -42,6 +42,12 @@ def _color(value: Any) -> str | None:
     return COLOR_NAMES[color_from_name(value)]
 
 
+def _required_color(value: Any) -> str:
+    if value is None:
+        raise EventError("a colour is required: red, yellow, green or blue")
+    return COLOR_NAMES[color_from_name(value)]
+
+
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value:
         raise EventError(f"{value!r}: a player is named by a non-empty string")
@@ -132,7 +138,7 @@ class ChooseColor:
     """The dealer names the colour of a wild turned up (when the variant says the dealer does)."""
 
     player: str = attrs.field(converter=_name)
-    color: str = attrs.field(converter=lambda v: _color(v) or "")
+    color: str = attrs.field(converter=_required_color)
 
 
 @attrs.frozen(repr=False)

@@ -17,7 +17,7 @@ import attrs
 from .cards import Card
 from .variant import Variant
 
-__all__ = ["ChallengeWindow", "GameState", "Pending", "Reveal", "RoundResult", "PHASES"]
+__all__ = ["PHASES", "ChallengeWindow", "GameState", "Pending", "Reveal", "RoundResult"]
 
 #: Phases of a game: whose input the state awaits.
 PHASES: dict[str, str] = {

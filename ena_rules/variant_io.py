@@ -91,11 +91,13 @@ def load_variant(name_or_path: str | Path) -> Variant:
     return variant
 
 
-def load_variant_text(text: str, *, source: str = "<string>", base_dir: Path | None = None
-                      ) -> Variant:
+def load_variant_text(
+    text: str, *, source: str = "<string>", base_dir: Path | None = None
+) -> Variant:
     """Load a variant from TOML text (``extends`` resolves against ``base_dir`` or shipped names).
 
-    >>> load_variant_text('name = "x"\\nextends = "official"\\n[deal]\\nhand_size = 5').deal.hand_size
+    >>> text = 'name = "x"\\nextends = "official"\\n[deal]\\nhand_size = 5'
+    >>> load_variant_text(text).deal.hand_size
     5
     """
     data = _parse_toml(text, source)
@@ -118,7 +120,9 @@ def _find(name: str, base_dir: Path | None) -> Path:
         if c.is_file():
             return c.resolve()
     known = ", ".join(shipped_variants())
-    raise VariantError(f"no variant {name!r}: give a shipped name ({known}) or a path to a .toml file")
+    raise VariantError(
+        f"no variant {name!r}: give a shipped name ({known}) or a path to a .toml file"
+    )
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -139,16 +143,18 @@ def _load_raw(path: Path, chain: tuple[str, ...]) -> tuple[dict[str, Any], dict[
     return _resolve(_parse_toml(text, str(path)), str(path), path.parent, (*chain, str(path)))
 
 
-def _resolve(data: dict[str, Any], source: str, base_dir: Path | None, chain: tuple[str, ...]
-             ) -> tuple[dict[str, Any], dict[str, Citation]]:
+def _resolve(
+    data: dict[str, Any], source: str, base_dir: Path | None, chain: tuple[str, ...]
+) -> tuple[dict[str, Any], dict[str, Citation]]:
     values, cites = _split_citations(data, source, "")
     parent = values.pop("extends", None)
     if parent is None:
         values["extends"] = ""
         return values, cites
     if not isinstance(parent, str) or not parent:
-        raise VariantError(f"expected the name or path of a variant, got {parent!r}",
-                           source=source, path="extends")
+        raise VariantError(
+            f"expected the name or path of a variant, got {parent!r}", source=source, path="extends"
+        )
     base_raw, base_cites = _load_raw(_find(parent, base_dir), chain)
     merged = _merge(base_raw, values)
     merged["extends"] = parent
@@ -167,12 +173,16 @@ def _split_citations(node: Any, source: str, path: str) -> tuple[Any, dict[str, 
         if isinstance(clause, str):
             clause = tuple(clause.split())
         if not isinstance(clause, (list, tuple)) or not all(isinstance(c, str) for c in clause):
-            raise VariantError(f"a clause must be an id or a list of ids, got {clause!r}",
-                               source=source, path=f"{path}.clause")
+            raise VariantError(
+                f"a clause must be an id or a list of ids, got {clause!r}",
+                source=source,
+                path=f"{path}.clause",
+            )
         for extra in ("source", "note"):
             if not isinstance(node.get(extra, ""), str):
-                raise VariantError(f"expected a string, got {node[extra]!r}", source=source,
-                                   path=f"{path}.{extra}")
+                raise VariantError(
+                    f"expected a string, got {node[extra]!r}", source=source, path=f"{path}.{extra}"
+                )
         cite = Citation(tuple(clause), node.get("source", ""), node.get("note", ""))
         value, inner = _split_citations(node["value"], source, path)
         return value, {**inner, path: cite}
@@ -239,8 +249,10 @@ def _build_section(section: str, cls: type, table: dict[str, Any], fail: Any) ->
     for k, v in table.items():
         path = f"{section}.{k}"
         if k not in names:
-            raise fail(path, f"unknown key {k!r} in [{section}]; expected one of "
-                             f"{', '.join(sorted(names))}")
+            raise fail(
+                path,
+                f"unknown key {k!r} in [{section}]; expected one of {', '.join(sorted(names))}",
+            )
         info = key_info(path)
         assert info is not None
         kwargs[k] = _convert(info, v, path, fail)
@@ -254,8 +266,9 @@ def _build_rank(rank: str, table: Any, fail: Any) -> Rank:
     kwargs: dict[str, Any] = {}
     for k, v in table.items():
         if k not in _RANK_KEYS:
-            raise fail(f"{path}.{k}", f"unknown key {k!r}; expected one of "
-                                      f"{', '.join(sorted(_RANK_KEYS))}")
+            raise fail(
+                f"{path}.{k}", f"unknown key {k!r}; expected one of {', '.join(sorted(_RANK_KEYS))}"
+            )
         if k == "effects":
             kwargs[k] = _effects(v, f"{path}.effects", fail)
         else:
@@ -267,19 +280,18 @@ def _build_rank(rank: str, table: Any, fail: Any) -> Rank:
 
 def _effects(value: Any, path: str, fail: Any) -> tuple[Effect, ...]:
     if not isinstance(value, list):
-        raise fail(path, f"expected an array of effects like {{op = \"skip\"}}, got {value!r}")
+        raise fail(path, f'expected an array of effects like {{op = "skip"}}, got {value!r}')
     out = []
     for i, item in enumerate(value):
         p = f"{path}[{i}]"
         if not isinstance(item, dict):
-            raise fail(p, f"expected a table like {{op = \"draw\", count = 2}}, got {item!r}")
+            raise fail(p, f'expected a table like {{op = "draw", count = 2}}, got {item!r}')
         extra = set(item) - {"op", "count"}
         if extra:
             raise fail(p, f"unknown key(s) {', '.join(sorted(extra))}; an effect has op and count")
         op = item.get("op")
         if op not in EFFECT_OPS:
-            raise fail(f"{p}.op", f"unknown effect {op!r}; expected one of "
-                                  f"{', '.join(EFFECT_OPS)}")
+            raise fail(f"{p}.op", f"unknown effect {op!r}; expected one of {', '.join(EFFECT_OPS)}")
         count = item.get("count", 1)
         if type(count) is not int or not 1 <= count <= 50:
             raise fail(f"{p}.count", f"expected an integer from 1 to 50, got {count!r}")
@@ -343,14 +355,18 @@ def _check_consistency(v: Variant, fail: Any) -> None:
         if rank.startswith("W") or not rank:
             raise fail(f"deck.colored.{rank}", "a coloured rank may not start with W (wilds do)")
         if n and not v.has_rank(rank):
-            raise fail(f"deck.colored.{rank}", f"rank {rank!r} is in the deck but has no [ranks.{rank}]")
+            raise fail(
+                f"deck.colored.{rank}", f"rank {rank!r} is in the deck but has no [ranks.{rank}]"
+            )
         if n:
             in_deck.add(rank)
     for rank, n in v.deck.wild:
         if not rank.startswith("W"):
             raise fail(f"deck.wild.{rank}", "a wild rank must start with W (W, W+4, WS, ...)")
         if n and not v.has_rank(rank):
-            raise fail(f"deck.wild.{rank}", f"rank {rank!r} is in the deck but has no [ranks.{rank}]")
+            raise fail(
+                f"deck.wild.{rank}", f"rank {rank!r} is in the deck but has no [ranks.{rank}]"
+            )
         if n:
             in_deck.add(rank)
     if not in_deck:
@@ -359,18 +375,25 @@ def _check_consistency(v: Variant, fail: Any) -> None:
     if v.players.min > v.players.max:
         raise fail("players.min", f"{v.players.min} is more than players.max ({v.players.max})")
     if v.players.max * v.deal.hand_size >= size:
-        raise fail("deal.hand_size", f"{v.players.max} players with {v.deal.hand_size} cards each "
-                                     f"leave no card to turn up from a deck of {size}")
+        raise fail(
+            "deal.hand_size",
+            f"{v.players.max} players with {v.deal.hand_size} cards each "
+            f"leave no card to turn up from a deck of {size}",
+        )
     for rank, r in v.ranks:
         ops = [e.op for e in r.effects]
         wild = rank.startswith("W")
         if wild and "choose_color" not in ops:
-            raise fail(f"ranks.{rank}.effects", "a wild must include {op = \"choose_color\"}")
+            raise fail(f"ranks.{rank}.effects", 'a wild must include {op = "choose_color"}')
         if not wild and "choose_color" in ops:
-            raise fail(f"ranks.{rank}.effects", "only a wild (a rank starting with W) chooses a colour")
+            raise fail(
+                f"ranks.{rank}.effects", "only a wild (a rank starting with W) chooses a colour"
+            )
         if r.challengeable and not r.only_without_color_match:
-            raise fail(f"ranks.{rank}.challengeable",
-                       "a challenge needs a restriction to test: set only_without_color_match")
+            raise fail(
+                f"ranks.{rank}.challengeable",
+                "a challenge needs a restriction to test: set only_without_color_match",
+            )
         if ops.count("swap_hands") > 1:
             raise fail(f"ranks.{rank}.effects", "one swap_hands per card (it names one target)")
     for i, rank in enumerate(v.first_card.return_ranks):
@@ -388,22 +411,31 @@ def _check_consistency(v: Variant, fail: Any) -> None:
             if rank not in in_deck:
                 raise fail(f"stacking.answer.{pending}", f"rank {rank!r} is not in the deck")
             if "draw" not in [e.op for e in v.rank(rank).effects]:
-                raise fail(f"stacking.answer.{pending}", f"rank {rank!r} has no draw effect to stack")
+                raise fail(
+                    f"stacking.answer.{pending}", f"rank {rank!r} has no draw effect to stack"
+                )
     s = v.scoring
     if s.mode == "own_hand" and s.winner != "lowest_total":
-        raise fail("scoring.winner", "with scoring.mode = \"own_hand\" the lowest total wins: "
-                                     "expected \"lowest_total\"")
+        raise fail(
+            "scoring.winner",
+            'with scoring.mode = "own_hand" the lowest total wins: expected "lowest_total"',
+        )
     if s.mode != "own_hand" and s.winner != "first_to_target":
-        raise fail("scoring.winner", f"with scoring.mode = {s.mode!r} the first to the target wins: "
-                                     "expected \"first_to_target\"")
+        raise fail(
+            "scoring.winner",
+            f"with scoring.mode = {s.mode!r} the first to the target wins: "
+            'expected "first_to_target"',
+        )
 
 
 # --- writing and comparing ----------------------------------------------------------------------
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, tuple) and value and all(
-        isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value
+    if (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value)
     ):
         return {k: _plain(v) for k, v in value}
     if isinstance(value, tuple):
@@ -480,8 +512,10 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in tree.items():
         path = f"{prefix}.{k}" if prefix else k
-        if isinstance(v, dict) and (prefix.count(".") < 1 or path.startswith("ranks.")) and not (
-            path.startswith(("deck.colored", "deck.wild", "stacking.answer"))
+        if (
+            isinstance(v, dict)
+            and (prefix.count(".") < 1 or path.startswith("ranks."))
+            and not (path.startswith(("deck.colored", "deck.wild", "stacking.answer")))
         ):
             out.update(_flatten(v, path))
         else:
@@ -504,6 +538,13 @@ def diff_variants(left: Variant, right: Variant) -> list[KeyDiff]:
         va, vb = a.get(path), b.get(path)
         if va != vb:
             info = key_info(path)
-            out.append(KeyDiff(path, va, vb, info.clauses if info else (),
-                               info.doc if info else "rank definition"))
+            out.append(
+                KeyDiff(
+                    path,
+                    va,
+                    vb,
+                    info.clauses if info else (),
+                    info.doc if info else "rank definition",
+                )
+            )
     return out

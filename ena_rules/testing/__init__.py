@@ -1,0 +1,95 @@
+"""Helpers for tests (this project's and other implementations'): arranged decks and rounds.
+
+>>> from ena_rules import load_variant
+>>> s = start_round(load_variant("official"), ["ana", "bor"], dealer="ana",
+...                 hands=[["R1", "R2"], ["G1"]], turned="R9")
+>>> [str(c) for c in s.hands[0][:2]], str(s.top)
+(['R1', 'R2'], 'R9')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..cards import Card, parse_card
+from ..engine import apply, canonical_deck, new_game
+from ..errors import EnaRulesError
+from ..events import Deal
+from ..state import GameState
+from ..variant import Variant
+
+__all__ = ["arrange_deck", "start_round"]
+
+
+def arrange_deck(
+    variant: Variant,
+    players: int,
+    dealer: int,
+    hands: Sequence[Sequence[str]],
+    turned: str | Sequence[str] = (),
+    draw: Sequence[str] = (),
+) -> tuple[Card, ...]:
+    """A whole deck, top first, whose deal gives each seat the listed cards first.
+
+    Hands may be shorter than the variant's hand size: the rest of every hand, and the draw pile
+    after the listed ``draw`` cards, are filled from the unused cards in canonical order. ``turned``
+    is the card (or the cards, for returned ones) turned up after the deal.
+    """
+    size = variant.deal.hand_size
+    pool = Counter(canonical_deck(variant))
+    want = [[parse_card(c) for c in h] for h in hands] + [[] for _ in range(players - len(hands))]
+    turned_cards = (
+        [parse_card(turned)] if isinstance(turned, str) else [parse_card(c) for c in turned]
+    )
+    draw_cards = [parse_card(c) for c in draw]
+    for c in [*(c for h in want for c in h), *turned_cards, *draw_cards]:
+        if pool[c] <= 0:
+            raise EnaRulesError(f"{c} is not available in the {variant.name} deck any more")
+        pool[c] -= 1
+    if any(len(h) > size for h in want):
+        raise EnaRulesError(f"a hand lists more than the {size} cards dealt")
+    rest: list[Card] = []
+    for c in canonical_deck(variant):
+        if pool[c] > 0:
+            pool[c] -= 1
+            rest.append(c)
+    # fill the hands, keeping wilds and action cards out of the filler where possible
+    rest.sort(key=lambda c: (c.color is None, not c.rank.isdigit()))
+    fill = iter(rest)
+    deck: list[Card] = []
+    for i in range(size):
+        for k in range(1, players + 1):
+            seat = (dealer + k) % players
+            h = want[seat]
+            deck.append(h[i] if i < len(h) else next(fill))
+    if not turned_cards:
+        turned_cards = [next(fill)]
+    deck.extend(turned_cards)
+    deck.extend(draw_cards)
+    deck.extend(fill)
+    return tuple(deck)
+
+
+def start_round(
+    variant: Variant,
+    players: Sequence[str],
+    *,
+    dealer: str,
+    hands: Sequence[Sequence[str]] = (),
+    turned: str | Sequence[str] = (),
+    draw: Sequence[str] = (),
+    seed: int = 0,
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """A game dealt from an arranged deck (see :func:`arrange_deck`): the state after the Deal."""
+    state = new_game(variant, players, dealer=dealer)
+    if scores is not None:
+        import attrs
+
+        state = attrs.evolve(state, scores=tuple(scores))
+    deck = arrange_deck(variant, len(players), players.index(dealer), hands, turned, draw)
+    verdict = apply(state, Deal(deck, seed=seed))
+    if not verdict.accepted:
+        raise EnaRulesError(f"arranged deal rejected: {verdict}")
+    return verdict.state

@@ -1,0 +1,72 @@
+"""What one player may see (DESIGN: view).
+
+>>> from ena_rules import load_variant, new_game, apply
+>>> from ena_rules.chance import deal_event
+>>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+>>> s = apply(s, deal_event(s, seed=3)).state
+>>> v = view(s, "bor")
+>>> len(v.hand), v.hand_sizes
+(7, (('ana', 7), ('bor', 7)))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import COLOR_NAMES, Card
+from .errors import EventError
+from .state import GameState
+
+__all__ = ["PlayerView", "view"]
+
+
+@attrs.frozen
+class PlayerView:
+    """A player's view: their own hand and everything public; never another hidden card."""
+
+    player: str
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[tuple[str, int], ...]
+    top: Card | None
+    color: str | None
+    direction: str
+    due: str | None
+    phase: str
+    pending: int
+    draw_pile_size: int
+    discard: tuple[Card, ...]
+    scores: tuple[tuple[str, int], ...]
+    catchable: tuple[str, ...]
+    drawn: Card | None
+    shown_hand: tuple[str, tuple[Card, ...]] | None
+    dealer: str | None
+
+
+def view(state: GameState, player: str) -> PlayerView:
+    """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them."""
+    if player not in state.players:
+        raise EventError(f"{player!r} is not a player of this game ({', '.join(state.players)})")
+    seat = state.players.index(player)
+    s = state
+    hands = s.hands or tuple(() for _ in s.players)
+    shown = None
+    if s.reveal is not None and s.reveal.viewer == seat:
+        shown = (s.players[s.reveal.owner], s.reveal.cards)
+    return PlayerView(
+        player=player,
+        hand=hands[seat],
+        hand_sizes=tuple((p, len(h)) for p, h in zip(s.players, hands, strict=True)),
+        top=s.top,
+        color=COLOR_NAMES.get(s.color or ""),
+        direction="clockwise" if s.direction == 1 else "counter-clockwise",
+        due=s.due,
+        phase=s.phase,
+        pending=s.pending.count if s.pending else 0,
+        draw_pile_size=len(s.draw_pile),
+        discard=s.discard,
+        scores=tuple(zip(s.players, s.scores, strict=True)),
+        catchable=tuple(s.players[x] for x in s.uno_exposed),
+        drawn=s.drawn if s.turn == seat else None,
+        shown_hand=shown,
+        dealer=None if s.dealer is None else s.players[s.dealer],
+    )
