@@ -53,25 +53,11 @@ def canonical_deck(variant: Variant) -> tuple[Card, ...]:
     >>> len(canonical_deck(load_variant("official")))
     108
     """
-    return _canonical(variant)
-
-
-_CANON: dict[int, tuple[Card, ...]] = {}
+    return variant.cards
 
 
 def _canonical(variant: Variant) -> tuple[Card, ...]:
-    key = id(variant)
-    cached = _CANON.get(key)
-    if cached is None:
-        cards: list[Card] = []
-        for color in variant.deck.colors:
-            for rank, copies in variant.deck.colored:
-                cards.extend(Card(color, rank) for _ in range(copies))
-        for rank, copies in variant.deck.wild:
-            cards.extend(Card(None, rank) for _ in range(copies))
-        cached = tuple(cards)
-        _CANON[key] = cached
-    return cached
+    return variant.cards
 
 
 def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = None) -> GameState:
@@ -308,7 +294,7 @@ def _play_ok(s: GameState, seat: int, card: Card) -> tuple[bool, str, str]:
     if s.phase == "owe":
         p = s.pending
         assert p is not None
-        answers = dict(v.stacking.answer).get(p.rank, ())
+        answers = v.stack_answers(p.rank)
         if card.rank in answers:
             return True, "stacking.answer", f"{card} is stacked on the pending +{p.count}"
         if p.rank in v.stacking.overtake and card.rank == p.rank and _identical(s, card):
@@ -431,7 +417,7 @@ def _check_card_args(
     w: _Work, seat: int, card: Card, color: str | None, target: str | None
 ) -> tuple[str | None, int | None]:
     s, v = w.s, w.v
-    if not v.has_rank(card.rank) or card not in _canonical(v):
+    if not v.has_rank(card.rank) or not v.in_deck(card):
         raise _Reject("deck.colored", f"{card} is not a card of the {v.name} deck", "DECK-108")
     if card not in s.hands[seat]:
         raise _Reject("turn.next", f"{s.players[seat]} does not hold {card}", "TURN-MATCH")
@@ -578,7 +564,7 @@ def _draw_count(v: Variant, card: Card) -> int:
 
 
 def _stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
-    if rank in v.stacking.overtake or rank in dict(v.stacking.answer):
+    if rank in v.stacking.overtake or v.stack_answers(rank):
         return True
     return v.rank(rank).challengeable and not flip
 
@@ -709,8 +695,6 @@ def _last_card(w: _Work, seat: int, card: Card, code: str | None, stack: bool) -
     count = _draw_count(v, card)
     if stack and w.pending is not None:
         count += w.pending.count
-    elif w.pending is not None and not stack:
-        count = count
     w.pending = None
     w.challenge = None
     w.uno_exposed = ()

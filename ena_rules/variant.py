@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from .cards import Card
+
 __all__ = [
     "EFFECT_OPS",
     "Actions",
@@ -442,10 +444,37 @@ class Variant:
     citations: tuple[tuple[str, Citation], ...] = attrs.field(default=(), eq=False, repr=False)
     _rank_map: dict[str, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _deck_set: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _answers: dict[str, tuple[str, ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_rank_map", dict(self.ranks))
         object.__setattr__(self, "_cite_map", dict(self.citations))
+        cards: list[Card] = []
+        for color in self.deck.colors:
+            for rank, copies in self.deck.colored:
+                cards.extend(Card(color, rank) for _ in range(copies))
+        for rank, copies in self.deck.wild:
+            cards.extend(Card(None, rank) for _ in range(copies))
+        object.__setattr__(self, "_deck", tuple(cards))
+        object.__setattr__(self, "_deck_set", frozenset(cards))
+        object.__setattr__(self, "_answers", dict(self.stacking.answer))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The whole deck in canonical order: per colour the coloured ranks as listed, then wilds."""
+        return self._deck
+
+    def in_deck(self, card: Card) -> bool:
+        """True if the deck has at least one copy of ``card``."""
+        return card in self._deck_set
+
+    def stack_answers(self, pending_rank: str) -> tuple[str, ...]:
+        """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
+        return self._answers.get(pending_rank, ())
 
     def rank(self, rank: str) -> Rank:
         """The definition of a rank (``KeyError`` if the variant has none)."""
