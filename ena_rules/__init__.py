@@ -2,7 +2,7 @@
 
 >>> from ena_rules import load_variant, new_game, apply, legal_events
 >>> from ena_rules.chance import deal_event
->>> state = new_game(load_variant("ena"), ["ana", "bor", "cene"], dealer="ana")
+>>> state = new_game(load_variant("ena.toml"), ["ana", "bor", "cene"], dealer="ana")
 >>> state = apply(state, deal_event(state, seed=1)).state
 >>> state.phase in ("play", "owe", "color")
 True

@@ -44,7 +44,8 @@ class Card:
     True
     """
 
-    color: str | None
+    color: str | None = attrs.field(order=lambda c: "" if c is None else c)
+    """Wilds (``None``) sort before coloured cards, so any mix of cards can be sorted."""
     rank: str
 
     @property

@@ -6,7 +6,7 @@ make those events reproducibly from one integer seed: the deck of round ``r`` is
 round seed; the ``k``-th cut uses ``derive_seed(seed, CUT_PATH, k)``.
 
 >>> from ena_rules import load_variant, new_game
->>> s = new_game(load_variant("ena"), ["ana", "bor"], dealer="bor")
+>>> s = new_game(load_variant("ena.toml"), ["ana", "bor"], dealer="bor")
 >>> deal_event(s, seed=7) == deal_event(s, seed=7)
 True
 """

@@ -2,7 +2,8 @@
 
 A variant is a TOML file (see docs/variants.md). This module holds its typed, frozen form; every
 field carries the clause id(s) of ../shared/RULES.md it implements and a one-line description in
-its ``metadata``, from which docs/variant-keys.md is generated (:func:`key_reference`).
+its ``metadata``, from which docs/variant-keys.md is generated
+(:func:`ena_rules.reference.render_key_reference`).
 
 >>> from ena_rules import load_variant
 >>> v = load_variant("official")
@@ -326,7 +327,7 @@ class Overtake:
     wilds: str = _key(
         "same_rank",
         "OVT-WILDS",
-        "a wild is identical to any wild of its rank, or only with the same colour named",
+        "a wild is identical to any wild of its rank (same_rank), or wilds are never identical",
         choices=("same_rank", "never"),
     )
     on_pending: str = _key(
@@ -465,7 +466,7 @@ class Variant:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The whole deck in canonical order: per colour the coloured ranks as listed, then wilds."""
+        """The whole deck in canonical order: per colour the coloured ranks, then the wilds."""
         return self._deck
 
     def in_deck(self, card: Card) -> bool:
@@ -488,7 +489,7 @@ class Variant:
         """The clause id a verdict cites for a key: the variant's citation, else the schema's.
 
         >>> from ena_rules import load_variant
-        >>> load_variant("ena").clause("deal.cut")
+        >>> load_variant("ena.toml").clause("deal.cut")
         'DEAL-CUT-ENA'
         """
         cite = self._cite_map.get(key_path)

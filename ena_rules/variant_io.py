@@ -5,7 +5,7 @@ A variant file is TOML. Any key may be given plainly (``cut = "lowest"``) or wit
 starts from another variant (a shipped name or a path relative to the file) and overrides it
 key by key; tables merge, arrays replace.
 
->>> v = load_variant("ena")
+>>> v = load_variant("ena.toml")
 >>> v.extends, v.deal.cut
 ('official', 'lowest')
 >>> diff_variants(load_variant("official"), v)[0].path
@@ -59,7 +59,7 @@ def variant_dirs() -> tuple[Path, ...]:
 def shipped_variants() -> tuple[str, ...]:
     """The names of the shipped variants, sorted.
 
-    >>> "ena" in shipped_variants() and "official" in shipped_variants()
+    >>> {"official", "jump-in"} <= set(shipped_variants())
     True
     """
     names: set[str] = set()
@@ -73,7 +73,7 @@ _LOADED: dict[tuple[str, float], Variant] = {}
 
 
 def load_variant(name_or_path: str | Path) -> Variant:
-    """Load a variant by shipped name (``"ena"``) or by the path of any TOML file.
+    """Load a variant by shipped name (``official``), shipped file name or any TOML file's path.
 
     Raises :class:`VariantError` naming the file, the key path and what was expected.
 
@@ -112,6 +112,8 @@ def _find(name: str, base_dir: Path | None) -> Path:
         if not p.is_absolute() and base_dir is not None:
             candidates.append(base_dir / p)
         candidates.append(p)
+        if p.name == name:  # a bare file name: also a shipped file ("ena.toml")
+            candidates.extend(folder / name for folder in variant_dirs())
     else:
         if base_dir is not None:
             candidates.append(base_dir / f"{name}.toml")
@@ -155,7 +157,11 @@ def _resolve(
         raise VariantError(
             f"expected the name or path of a variant, got {parent!r}", source=source, path="extends"
         )
-    base_raw, base_cites = _load_raw(_find(parent, base_dir), chain)
+    try:
+        found = _find(parent, base_dir)
+    except VariantError as exc:
+        raise VariantError(str(exc), source=source, path="extends") from None
+    base_raw, base_cites = _load_raw(found, chain)
     merged = _merge(base_raw, values)
     merged["extends"] = parent
     merged.setdefault("description", "")
@@ -290,7 +296,7 @@ def _effects(value: Any, path: str, fail: Any) -> tuple[Effect, ...]:
         if extra:
             raise fail(p, f"unknown key(s) {', '.join(sorted(extra))}; an effect has op and count")
         op = item.get("op")
-        if op not in EFFECT_OPS:
+        if not isinstance(op, str) or op not in EFFECT_OPS:
             raise fail(f"{p}.op", f"unknown effect {op!r}; expected one of {', '.join(EFFECT_OPS)}")
         count = item.get("count", 1)
         if type(count) is not int or not 1 <= count <= 50:
@@ -404,6 +410,11 @@ def _check_consistency(v: Variant, fail: Any) -> None:
             raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} is not in the deck")
         if "draw" not in [e.op for e in v.rank(rank).effects]:
             raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} has no draw effect to stack")
+    if not v.overtake.skip_between:
+        raise fail(
+            "overtake.skip_between",
+            "OVT-SKIP: play always continues from the overtaker; false is no reading of a source",
+        )
     if v.stacking.overtake and not v.overtake.enabled:
         raise fail("stacking.overtake", "stacking by overtaking needs overtake.enabled = true")
     for pending, answers in v.stacking.answer:
@@ -490,7 +501,7 @@ def _attach(tree: dict[str, Any], path: str, c: Citation) -> None:
 def dump_variant(v: Variant) -> str:
     """The resolved variant as TOML text that loads back to an equal variant.
 
-    >>> v = load_variant("ena")
+    >>> v = load_variant("ena.toml")
     >>> load_variant_text(dump_variant(v)) == v
     True
     """

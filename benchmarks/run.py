@@ -1,0 +1,573 @@
+"""ena_rules performance, side by side with RLCard 1.2.0's UNO, in one run.
+
+    python3 -m pip install -e '.[bench]' && python3 benchmarks/run.py
+
+Options: ``--quick`` (a smoke run, about a tenth of the work), ``--runs N`` (runs per figure;
+the median is reported), ``--json FILE`` (every figure, for docs/performance.md),
+``--no-rlcard`` (leave the comparison out when RLCard cannot be installed; the ratio is then
+not printed). See docs/performance.md for what is measured and why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import floor
+import logs
+import memory
+import playouts
+import rlcard_uno
+from common import POLICIES, fmt_us, long_variant, machine, median, variant
+
+TARGET_RATIO = 0.5
+TARGET_EVENTS_PER_S = 100_000
+TARGET_HISTORY_BYTES = 1_000_000
+TARGET_GROWTH = 1.10
+"""Late actions may cost at most this much more than early ones (timing noise, not a trend)."""
+
+
+def _print(title: str) -> None:
+    print(f"\n== {title} ==")
+
+
+def _table(rows: list[list[str]], head: list[str]) -> None:
+    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
+    for r in [head, ["-" * w for w in widths], *rows]:
+        print("  ".join(str(c).rjust(w) for c, w in zip(r, widths, strict=True)))
+
+
+def playouts_vs_rlcard(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """Per action and per round, ours (official, ena) against RLCard, median of several runs."""
+    _print(
+        f"Random playouts, one round per deal, play-first policy: median of {args.runs} runs "
+        f"of {args.rounds} rounds (an action = legal_events + apply, fully checked)"
+    )
+    rows = []
+    results: list[dict[str, Any]] = []
+    for n in (2, 4):
+        rl_runs: list[playouts.Tally] = []
+        ours: dict[str, list[playouts.Tally]] = {"official": [], "ena": []}
+        for r in range(args.runs):
+            for name in ours:
+                ours[name].append(
+                    playouts.run_rounds(
+                        variant(name),
+                        n,
+                        args.rounds,
+                        seed=args.seed + 1000 * r,
+                        policy=POLICIES["play-first"],
+                    )
+                )
+            if not args.no_rlcard:
+                rl_runs.append(rlcard_uno.run_rounds(n, args.rounds, seed=args.seed + 1000 * r))
+        rl_action = median([t.action_ns for t in rl_runs]) if rl_runs else 0.0
+        rl_round = median([t.round_ns for t in rl_runs]) if rl_runs else 0.0
+        for name, tallies in ours.items():
+            action = median([t.action_ns for t in tallies])
+            ratio = action / rl_action if rl_action else None
+            res = {
+                "variant": name,
+                "players": n,
+                "actions_per_round": median([t.actions / t.rounds for t in tallies]),
+                "legal_events_ns": median([t.legal_ns / t.actions for t in tallies]),
+                "apply_ns": median([t.apply_ns / t.actions for t in tallies]),
+                "action_ns": action,
+                "round_ns": median([t.round_ns for t in tallies]),
+                "rlcard_action_ns": rl_action,
+                "rlcard_round_ns": rl_round,
+                "rlcard_actions_per_round": median([t.actions / t.rounds for t in rl_runs])
+                if rl_runs
+                else None,
+                "rlcard_aborted_rounds": sum(t.aborted for t in rl_runs),
+                "ratio": ratio,
+                "runs_action_ns": [t.action_ns for t in tallies],
+                "runs_rlcard_action_ns": [t.action_ns for t in rl_runs],
+            }
+            results.append(res)
+            rows.append(
+                [
+                    name,
+                    str(n),
+                    f"{res['actions_per_round']:.1f}",
+                    fmt_us(res["legal_events_ns"]),
+                    fmt_us(res["apply_ns"]),
+                    fmt_us(action),
+                    f"{res['round_ns'] / 1e6:.3f}",
+                    f"{res['rlcard_actions_per_round']:.1f}" if rl_runs else "-",
+                    fmt_us(rl_action) if rl_runs else "-",
+                    f"{rl_round / 1e6:.3f}" if rl_runs else "-",
+                    f"{ratio:.2f}" if ratio is not None else "-",
+                ]
+            )
+    _table(
+        rows,
+        [
+            "variant",
+            "players",
+            "actions/round",
+            "legal us",
+            "apply us",
+            "us/action",
+            "ms/round",
+            "RLCard actions/round",
+            "RLCard us/action",
+            "RLCard ms/round",
+            "ours/RLCard",
+        ],
+    )
+    out["playouts"] = results
+
+
+def uniform_policy(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """The uniform policy: every legal event equally likely, so hands grow and rounds run long."""
+    rounds = max(args.rounds // 10, 3)
+    _print(f"Uniform policy (any legal event, out-of-turn ones too): {rounds} rounds, 1 run")
+    rows = []
+    results = []
+    for name in ("official", "ena"):
+        for n in (2, 4):
+            t = playouts.run_rounds(
+                variant(name), n, rounds, seed=args.seed, policy=POLICIES["uniform"]
+            )
+            res = {
+                "variant": name,
+                "players": n,
+                "actions_per_round": t.actions / t.rounds,
+                "action_ns": t.action_ns,
+                "round_ns": t.round_ns,
+            }
+            results.append(res)
+            rows.append(
+                [
+                    name,
+                    str(n),
+                    f"{res['actions_per_round']:.0f}",
+                    fmt_us(t.action_ns),
+                    f"{t.round_ns / 1e6:.1f}",
+                ]
+            )
+    _table(rows, ["variant", "players", "actions/round", "us/action", "ms/round"])
+    out["uniform"] = results
+
+
+def whole_games(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """Whole games to the variant's scoring target."""
+    games = max(args.rounds // 20, 3)
+    _print(f"Whole games (every round to the scoring target), play-first policy: {games} games")
+    rows = []
+    results = []
+    for name in ("official", "ena"):
+        for n in (2, 4):
+            t = playouts.run_games(
+                variant(name), n, games, seed=args.seed, policy=POLICIES["play-first"]
+            )
+            res = {
+                "variant": name,
+                "players": n,
+                "games": t.games,
+                "rounds_per_game": t.rounds / t.games,
+                "actions_per_game": t.actions / t.games,
+                "action_ns": t.action_ns,
+                "game_ns": t.game_ns,
+            }
+            results.append(res)
+            rows.append(
+                [
+                    name,
+                    str(n),
+                    f"{res['rounds_per_game']:.1f}",
+                    f"{res['actions_per_game']:.0f}",
+                    fmt_us(t.action_ns),
+                    f"{t.game_ns / 1e6:.1f}",
+                ]
+            )
+    _table(rows, ["variant", "players", "rounds/game", "actions/game", "us/action", "ms/game"])
+    out["games"] = results
+
+
+def players_sweep(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """How the cost of an action grows with the number of players."""
+    rounds = max(args.rounds // 4, 5)
+    runs = max(args.runs // 2, 1)
+    _print(f"Players: us/action, play-first policy, median of {runs} runs of {rounds} rounds")
+    rows = []
+    results = []
+    for n in (2, 3, 4, 6, 8, 10):
+        row = [str(n)]
+        res: dict[str, Any] = {"players": n}
+        for name in ("official", "ena"):
+            ts = [
+                playouts.run_rounds(
+                    variant(name), n, rounds, seed=args.seed + r, policy=POLICIES["play-first"]
+                )
+                for r in range(runs)
+            ]
+            res[name] = median([t.action_ns for t in ts])
+            row.append(fmt_us(res[name]))
+        if not args.no_rlcard:
+            ts = [rlcard_uno.run_rounds(n, rounds, seed=args.seed + r) for r in range(runs)]
+            res["rlcard"] = median([t.action_ns for t in ts])
+            row.append(fmt_us(res["rlcard"]))
+            row.append(f"{res['ena'] / res['rlcard']:.2f}")
+        results.append(res)
+        rows.append(row)
+    head = ["players", "official", "ena"]
+    if not args.no_rlcard:
+        head += ["RLCard", "ena/RLCard"]
+    _table(rows, head)
+    out["players"] = results
+
+
+def _bucket_median(samples: list[tuple[int, int, int, int]], index: int, edges: list[int]) -> list:
+    rows = []
+    for lo, hi in zip(edges, [*edges[1:], 10**12], strict=True):
+        xs = [s[3] for s in samples if lo <= s[index] < hi]
+        if xs:
+            rows.append(
+                (
+                    lo,
+                    hi,
+                    len(xs),
+                    median(xs),
+                    median([s[2] for s in samples if lo <= s[index] < hi]),
+                )
+            )
+    return rows
+
+
+def growth(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """Does an action cost more late in a long game than early? (It must not.)"""
+    events = args.log_events // 4
+    _print(
+        f"Growth: one long game (ena with a raised target, 4 players), {events} events; "
+        "median us/action by events already played"
+    )
+    t = playouts.run_games(
+        long_variant("ena"),
+        4,
+        1,
+        seed=args.seed,
+        policy=POLICIES["play-first"],
+        record=True,
+        max_events=events,
+    )
+    step = max(events // 8, 1)
+    edges = list(range(0, events, step))
+    rows = _bucket_median(t.samples, 0, edges)
+    _table(
+        [
+            [f"{lo}-{min(hi, events) - 1}", str(k), fmt_us(m), f"{c:.0f}"]
+            for lo, hi, k, m, c in rows
+        ],
+        ["events before", "actions", "us/action", "cards in hands"],
+    )
+    early, late = rows[0][3], rows[-1][3]
+    print(f"late/early: {late / early:.2f} (rounds played: {t.rounds})")
+    in_round = _bucket_median(t.samples, 1, [0, 10, 20, 40, 60, 80, 100, 150])
+    print("by events before in the same round:")
+    _table(
+        [
+            [f"{lo}-{hi - 1}" if hi < 10**12 else f"{lo}+", str(k), fmt_us(m), f"{c:.0f}"]
+            for lo, hi, k, m, c in in_round
+        ],
+        ["in round", "actions", "us/action", "cards in hands"],
+    )
+    u = playouts.run_rounds(
+        variant("ena"), 4, 3, seed=args.seed, policy=POLICIES["uniform"], record=True
+    )
+    longest = max(s[1] for s in u.samples)
+    uniform_rows = _bucket_median(u.samples, 1, list(range(0, longest + 1, max(longest // 6, 1))))
+    print("uniform policy, long rounds (hands grow): by events before in the round:")
+    _table(
+        [
+            [f"{lo}-{hi - 1}" if hi < 10**12 else f"{lo}+", str(k), fmt_us(m), f"{c:.0f}"]
+            for lo, hi, k, m, c in uniform_rows
+        ],
+        ["in round", "actions", "us/action", "cards in hands"],
+    )
+    out["growth"] = {
+        "events": events,
+        "rounds": t.rounds,
+        "by_game_index": [list(r) for r in rows],
+        "by_round_index": [list(r) for r in in_round],
+        "uniform_by_round_index": [list(r) for r in uniform_rows],
+        "late_over_early": late / early,
+    }
+
+
+def validation(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """Events per second checking a large log, and the peak memory of doing it."""
+    v = long_variant("ena")
+    _print(f"Log validation: one ena game (raised target), 4 players, >= {args.log_events} events")
+    t0 = time.perf_counter()
+    events = logs.generate(v, 4, args.log_events, seed=args.seed)
+    print(f"generated {len(events)} events in {time.perf_counter() - t0:.1f} s")
+    outcomes = [o for _, o in events]
+    res: dict[str, Any] = {"events": len(events)}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = logs.write_log(Path(tmp) / "big.jsonl", v, 4, args.seed, events)
+        res["log_bytes"] = path.stat().st_size
+        runs = max(args.runs // 2, 1)
+        apply_s = median([logs.timed(logs.replay_apply, v, 4, events)[0] for _ in range(runs)])
+        parsed_s = median(
+            [logs.timed(logs.replay_parsed, path, v, outcomes)[0] for _ in range(runs)]
+        )
+        res["apply_events_per_s"] = len(events) / apply_s
+        res["parse_apply_events_per_s"] = len(events) / parsed_s
+        res["peak_parse_apply_bytes"] = logs.peak_memory(logs.replay_parsed, path, v, outcomes)
+        rows = [
+            ["apply (events in memory)", f"{res['apply_events_per_s']:,.0f}", "-"],
+            [
+                "parse+apply (stream from disk)",
+                f"{res['parse_apply_events_per_s']:,.0f}",
+                f"{res['peak_parse_apply_bytes'] / 1e6:.2f}",
+            ],
+        ]
+        fn = logs.find_validator()
+        if fn is None:
+            res["validate"] = "ena_rules.validate does not exist yet: apply-only replay measured"
+        else:
+            try:
+                secs, summary = logs.timed(logs.run_validator, fn, path)
+                res["validate_events_per_s"] = len(events) / secs
+                res["validate_result"] = summary
+                res["peak_validate_bytes"] = logs.peak_memory(logs.run_validator, fn, path)
+                rows.append(
+                    [
+                        f"ena_rules.validate ({summary})",
+                        f"{res['validate_events_per_s']:,.0f}",
+                        f"{res['peak_validate_bytes'] / 1e6:.2f}",
+                    ]
+                )
+            except Exception as exc:  # the validator is another issue's work in progress
+                res["validate"] = f"ena_rules.validate failed on the log: {exc!r}"
+        _table(rows, ["how", "events/s", "peak MB"])
+        if "validate" in res:
+            print(res["validate"])
+    print(f"log: {res['log_bytes'] / 1e6:.1f} MB on disk")
+    out["validation"] = res
+
+
+def history_memory(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """The unique size of every state of a 1,000-event history (structural sharing)."""
+    _print("Memory: every state of a 1,000-event history (shared objects counted once)")
+    rows = []
+    results = []
+    for name in ("official", "ena"):
+        for n in (2, 4):
+            states = memory.history(long_variant(name), n, 1000, seed=args.seed)
+            sizes = memory.history_sizes(states)
+            sizes.update(variant=name, players=n)
+            results.append(sizes)
+            rows.append(
+                [
+                    name,
+                    str(n),
+                    str(sizes["events"]),
+                    f"{sizes['history_bytes'] / 1e3:.0f}",
+                    f"{sizes['history_bytes'] / sizes['events']:.0f}",
+                    f"{sizes['last_state_bytes'] / 1e3:.1f}",
+                    f"{sizes['unshared_bytes'] / 1e6:.1f}",
+                ]
+            )
+    _table(
+        rows,
+        ["variant", "players", "events", "history kB", "B/event", "one state kB", "unshared MB"],
+    )
+    print(f"(the variant, shared by every state, is {results[0]['variant_bytes'] / 1e3:.0f} kB)")
+    out["memory"] = results
+
+
+def contract_floor(args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """The cost of only building the objects the design makes an action build."""
+    rounds = max(args.rounds // 2, 10)
+    _print(
+        "Floor: constructing one action's objects only (new GameState, Verdict, Notes, the "
+        f"legal events), no rule checked; {rounds} rounds, play-first policy"
+    )
+    rows = []
+    results = []
+    for name in ("official", "ena"):
+        for n in (2, 4):
+            f = floor.floor(variant(name), n, rounds, seed=args.seed)
+            f.update(variant=name, players=n)
+            results.append(f)
+            rows.append(
+                [
+                    name,
+                    str(n),
+                    fmt_us(f["state_ns"]),
+                    fmt_us(f["verdict_ns"]),
+                    f"{fmt_us(f['notes_ns'])} ({f['notes_per_action']:.1f})",
+                    f"{fmt_us(f['events_ns'])} ({f['events_per_action']:.1f})",
+                    fmt_us(f["floor_ns"]),
+                ]
+            )
+    _table(
+        rows,
+        [
+            "variant",
+            "players",
+            "state us",
+            "verdict us",
+            "notes us (n)",
+            "events us (n)",
+            "floor us",
+        ],
+    )
+    rl = {p["players"]: p["rlcard_action_ns"] for p in out.get("playouts", []) if p["ratio"]}
+    if rl:
+        print(
+            "RLCard's whole action: "
+            + ", ".join(f"{n}p {fmt_us(x)} us" for n, x in sorted(rl.items()))
+            + f"; the target (x{TARGET_RATIO}): "
+            + ", ".join(f"{n}p {fmt_us(x * TARGET_RATIO)} us" for n, x in sorted(rl.items()))
+        )
+    out["floor"] = results
+
+
+def profile(args: argparse.Namespace) -> None:
+    """cProfile of the playouts of one variant and player count: the top functions."""
+    name, n = args.profile[0], int(args.profile[1])
+    prof = cProfile.Profile()
+    prof.enable()
+    playouts.run_rounds(
+        variant(name), n, args.rounds, seed=args.seed, policy=POLICIES["play-first"]
+    )
+    prof.disable()
+    _print(f"cProfile: {args.rounds} rounds of {name}, {n} players (internal time)")
+    pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+    pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+
+
+def targets(out: dict[str, Any]) -> None:
+    """Each target of issue 6, met or not, with the measured figure."""
+    _print("Targets")
+    lines = []
+    ratios = [p["ratio"] for p in out["playouts"] if p["ratio"] is not None]
+    if ratios:
+        worst = max(ratios)
+        lines.append(
+            (
+                f"per action <= {TARGET_RATIO} x RLCard",
+                worst <= TARGET_RATIO,
+                "ours/RLCard per action: "
+                + ", ".join(
+                    f"{p['variant']} {p['players']}p {p['ratio']:.2f}" for p in out["playouts"]
+                ),
+            )
+        )
+    else:
+        lines.append((f"per action <= {TARGET_RATIO} x RLCard", None, "RLCard not measured"))
+    val = out["validation"]
+    best = val.get("validate_events_per_s", val["apply_events_per_s"])
+    how = "ena_rules.validate" if "validate_events_per_s" in val else "apply-only replay"
+    lines.append(
+        (
+            f"validation >= {TARGET_EVENTS_PER_S:,} events/s",
+            best >= TARGET_EVENTS_PER_S,
+            f"{best:,.0f} events/s ({how}); parse+apply {val['parse_apply_events_per_s']:,.0f}",
+        )
+    )
+    worst_hist = max(m["history_bytes"] for m in out["memory"])
+    lines.append(
+        (
+            "1,000-event history < 1 MB",
+            worst_hist < TARGET_HISTORY_BYTES,
+            f"largest {worst_hist / 1e6:.2f} MB",
+        )
+    )
+    g = out["growth"]["late_over_early"]
+    lines.append(
+        (
+            "action cost flat over a game",
+            g <= TARGET_GROWTH,
+            f"late/early {g:.2f} over {out['growth']['events']} events",
+        )
+    )
+    for name, ok, figure in lines:
+        verdict = "n/a" if ok is None else ("MET" if ok else "NOT MET")
+        print(f"{verdict:8} {name}: {figure}")
+    out["targets"] = [{"target": n, "met": ok, "figure": f} for n, ok, f in lines]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every benchmark and print the figures; 1 if RLCard is missing (unless --no-rlcard)."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="a smoke run: about a tenth of the work")
+    p.add_argument("--runs", type=int, default=5, help="runs per figure (median reported)")
+    p.add_argument("--rounds", type=int, default=200, help="rounds per run of the playouts")
+    p.add_argument("--log-events", type=int, default=200_000, help="events in the large log")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", type=Path, help="write every figure to this file")
+    p.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    p.add_argument(
+        "--only",
+        nargs="*",
+        choices=[
+            "playouts",
+            "uniform",
+            "games",
+            "players",
+            "growth",
+            "validation",
+            "memory",
+            "floor",
+        ],
+        help="run only these sections (the targets summary needs them all)",
+    )
+    p.add_argument(
+        "--profile",
+        nargs=2,
+        metavar=("VARIANT", "PLAYERS"),
+        help="only profile the playouts of one variant and player count (cProfile)",
+    )
+    args = p.parse_args(argv)
+    if args.profile is not None:
+        profile(args)
+        return 0
+    if args.quick:
+        args.runs, args.rounds, args.log_events = 3, 20, 20_000
+    if not args.no_rlcard:
+        why = rlcard_uno.available()
+        if why is not None:
+            print(f"RLCard unavailable: {why}\n(run with --no-rlcard to measure ena_rules alone)")
+            return 1
+    out: dict[str, Any] = {"machine": machine(), "args": {k: str(x) for k, x in vars(args).items()}}
+    m = out["machine"]
+    print(f"ena_rules benchmarks on {m['cpu']} ({m['nproc']} cpus), Python {m['python']}")
+    print(f"RLCard {rlcard_uno.VERSION}" if not args.no_rlcard else "RLCard: skipped")
+    sections = {
+        "playouts": playouts_vs_rlcard,
+        "uniform": uniform_policy,
+        "games": whole_games,
+        "players": players_sweep,
+        "growth": growth,
+        "validation": validation,
+        "memory": history_memory,
+        "floor": contract_floor,
+    }
+    for name, fn in sections.items():
+        if args.only is None or name in args.only:
+            fn(args, out)
+    if args.only is None:
+        targets(out)
+    if args.json is not None:
+        args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+        print(f"\nfigures written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

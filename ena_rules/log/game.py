@@ -1,0 +1,126 @@
+"""A log's chance, and recording a game played through the API as a log.
+
+:func:`start` turns a header into the state after round 1's deal (the cut first, for a seeded
+header without a dealer); :func:`round_deal` is the Deal a round line stands for.
+:class:`GameRecorder` plays events through :func:`~ena_rules.apply` and writes each as a line,
+so an app that embeds the referee writes logs the validator reads back.
+
+>>> import io
+>>> from ena_rules import load_variant, legal_events
+>>> out = io.StringIO()
+>>> rec = GameRecorder(out, load_variant("ena"), ["ana", "bor", "cene"], seed=7)
+>>> verdict = rec.apply(legal_events(rec.state)[0])
+>>> len(out.getvalue().splitlines())
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from ..cards import Card
+from ..chance import cut_event, deal_event
+from ..engine import apply, new_game
+from ..errors import EnaRulesError
+from ..events import Deal, PlayerEvent
+from ..state import GameState
+from ..variant import Variant
+from ..verdict import Verdict
+from .lines import FORMAT_VERSION, Claim, Header, RoundStart
+from .writer import LogWriter
+
+__all__ = ["MAX_CUTS", "GameRecorder", "round_deal", "start"]
+
+#: A seeded cut gives up after this many attempts (ties are astronomically unlikely to last).
+MAX_CUTS = 1000
+
+
+def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, ...]]:
+    """The state after the header: the cut (seeded, no dealer) and round 1's deal.
+
+    Returns the state and the verdicts of the cut and deal events (the deal's last).
+    """
+    state = new_game(variant, header.players, dealer=header.dealer)
+    verdicts: list[Verdict] = []
+    if header.seed is not None:
+        attempt = 0
+        while state.phase == "cut" and attempt < MAX_CUTS:
+            verdict = apply(state, cut_event(state, header.seed, attempt))
+            verdicts.append(verdict)
+            state = verdict.state
+            attempt += 1
+        deal = deal_event(state, header.seed)
+    elif header.deck is not None:
+        deal = Deal(header.deck, seed=header.deck_seed or 0)
+    else:
+        raise EnaRulesError("a header gives either 'seed', or 'dealer' and 'deck'")
+    verdict = apply(state, deal)
+    verdicts.append(verdict)
+    return verdict.state, tuple(verdicts)
+
+
+def round_deal(header: Header, state: GameState, line: RoundStart) -> Deal:
+    """The Deal a round line stands for: from the header's seed, or the line's own deck."""
+    if header.seed is not None:
+        return deal_event(state, header.seed)
+    if line.deck is None:
+        raise EnaRulesError("a round line carries its deck when the header has no seed")
+    return Deal(line.deck, seed=line.seed or 0)
+
+
+class GameRecorder:
+    """Plays a game through :func:`~ena_rules.apply` and writes it to ``stream`` as a log.
+
+    Give ``seed`` (every deck from it; the cut too unless ``dealer`` is given) or ``dealer`` and
+    ``deck`` (round 1's deck, top first; ``deck_seed`` for its reshuffles).
+    """
+
+    def __init__(
+        self,
+        stream: TextIO,
+        variant: Variant,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        dealer: str | None = None,
+        deck: Sequence[Card | str] | None = None,
+        deck_seed: int | None = None,
+    ) -> None:
+        cards = None if deck is None else Deal(deck).deck
+        self.header = Header(
+            FORMAT_VERSION,
+            variant.name,
+            tuple(players),
+            seed=seed,
+            dealer=dealer,
+            deck=cards,
+            deck_seed=deck_seed,
+        )
+        state, verdicts = start(self.header, variant)
+        if not verdicts[-1].accepted:
+            raise EnaRulesError(f"the first deal fails: {verdicts[-1]}")
+        self.state = state
+        self.start_verdicts = verdicts
+        self.writer = LogWriter(stream, self.header)
+
+    def apply(self, event: PlayerEvent) -> Verdict:
+        """Write ``event`` as a line and apply it (a rejected event is written too)."""
+        self.writer.write(event)
+        verdict = apply(self.state, event)
+        self.state = verdict.state
+        return verdict
+
+    def new_round(
+        self, deck: Sequence[Card | str] | None = None, seed: int | None = None
+    ) -> Verdict:
+        """Write a round line and deal: nothing with a seeded header, else the round's deck."""
+        line = RoundStart() if deck is None else RoundStart(Deal(deck).deck, seed)
+        self.writer.write(line)
+        verdict = apply(self.state, round_deal(self.header, self.state, line))
+        self.state = verdict.state
+        return verdict
+
+    def claim(self, claim: Claim) -> None:
+        """Write one of the table's claims."""
+        self.writer.write(claim)

@@ -1,0 +1,132 @@
+"""The lines of an ena-log (a **contract**: docs/log-format.md).
+
+A log is JSON Lines: a :class:`Header`, then one line per event, round start or claim, each with
+its kind in ``"type"``. Player events are the engine's own event classes (:class:`~ena_rules.Play`
+and the rest); the log adds :class:`RoundStart` and the table's claims (:data:`Claim`).
+
+>>> LINE_TYPES["play"].__name__, TYPE_OF[RoundStart]
+('Play', 'round')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..cards import Card
+from ..events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+
+__all__ = [
+    "CLAIM_TYPES",
+    "EVENT_TYPES",
+    "FORMAT_VERSION",
+    "LINE_TYPES",
+    "TYPE_OF",
+    "Claim",
+    "DrawnClaim",
+    "Header",
+    "Line",
+    "PenaltyClaim",
+    "RoundClaim",
+    "RoundStart",
+    "WinnerClaim",
+]
+
+#: The ``ena_log`` version this library reads and writes.
+FORMAT_VERSION = 1
+
+
+@attrs.frozen
+class Header:
+    """Line 1 of a log: the format version, the variant, the seats clockwise and the chance.
+
+    Either ``seed`` (the cut, unless ``dealer`` is given, and every round's deck follow from it,
+    docs/shuffle.md) or ``dealer`` and ``deck`` (round 1's whole deck, top first; ``deck_seed``
+    fixes that round's in-round reshuffles, 0 if absent). ``meta`` is free-form and not read.
+    """
+
+    ena_log: int
+    variant: str
+    players: tuple[str, ...]
+    seed: int | None = None
+    dealer: str | None = None
+    deck: tuple[Card, ...] | None = None
+    deck_seed: int | None = None
+    meta: dict[str, Any] | None = attrs.field(default=None, hash=False)
+
+
+@attrs.frozen
+class RoundStart:
+    """``{"type": "round"}``: a new round (round 2 on; the header deals round 1).
+
+    With a seeded header it carries nothing; otherwise ``deck`` (the whole deck, top first) and
+    optionally ``seed`` (the round's in-round reshuffles, 0 if absent: :class:`~ena_rules.Deal`).
+    """
+
+    deck: tuple[Card, ...] | None = None
+    seed: int | None = None
+
+
+@attrs.frozen
+class RoundClaim:
+    """The table's record of a round's result: its winner, each seat's points, running totals."""
+
+    round: int
+    winner: str | None = None
+    points: dict[str, int] | None = attrs.field(default=None, hash=False)
+    totals: dict[str, int] | None = attrs.field(default=None, hash=False)
+
+
+@attrs.frozen
+class PenaltyClaim:
+    """The table's record that ``player`` drew ``cards`` as a penalty for the event just before."""
+
+    player: str
+    cards: int
+
+
+@attrs.frozen
+class DrawnClaim:
+    """The table's record of what ``player`` drew in the event just before (count and/or cards)."""
+
+    player: str
+    count: int | None = None
+    cards: tuple[Card, ...] | None = None
+
+
+@attrs.frozen
+class WinnerClaim:
+    """The table's record that the game is over and ``player`` won it."""
+
+    player: str
+
+
+Claim = RoundClaim | PenaltyClaim | DrawnClaim | WinnerClaim
+Line = PlayerEvent | RoundStart | Claim
+
+#: Player events by their ``type``, in the order of DESIGN.md (``choose_color`` is ena-log 1's
+#: addition to DESIGN's list: the dealer names the colour of a wild turned up).
+EVENT_TYPES: dict[str, type] = {
+    "play": Play,
+    "overtake": Overtake,
+    "draw": Draw,
+    "pass": Pass,
+    "call_uno": CallUno,
+    "challenge": Challenge,
+    "choose_color": ChooseColor,
+}
+
+#: Claims by their ``type``.
+CLAIM_TYPES: dict[str, type] = {
+    "claim_round": RoundClaim,
+    "claim_penalty": PenaltyClaim,
+    "claim_drawn": DrawnClaim,
+    "claim_winner": WinnerClaim,
+}
+
+#: Every line kind after the header, by its ``type``.
+LINE_TYPES: dict[str, type] = {**EVENT_TYPES, "round": RoundStart, **CLAIM_TYPES}
+
+#: The ``type`` of each line class.
+TYPE_OF: dict[type, str] = {cls: tag for tag, cls in LINE_TYPES.items()}

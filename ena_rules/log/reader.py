@@ -1,0 +1,350 @@
+"""Reading an ena-log as a stream: one parsed line at a time, problems reported with their line.
+
+A :class:`LogReader` yields an :class:`Entry` for every usable line and, in the forgiving mode
+(the default), a :class:`Problem` for every line that is a record written wrongly (not JSON, an
+unknown type, a missing or extra key, a bad card code, a name that is not a player, a header that
+does not fit its deck ...), then goes on with the next line. In strict mode the first problem
+raises :class:`~ena_rules.errors.LogError`. Only the current line is held in memory.
+
+>>> lines = ['{"ena_log": 1, "variant": "ena", "players": ["ana", "bor"], "seed": 7}',
+...          '{"type": "play", "player": "ana", "card": "R9"}',
+...          '{"type": "play", "player": "eve", "card": "R9"}']
+>>> for item in LogReader(lines, source="game.jsonl"):
+...     print(item)
+game.jsonl:1: header (ena, ana, bor)
+game.jsonl:2: play
+game.jsonl:3: 'eve' is not a player of this log (ana, bor) @ $.player
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+
+from .. import converter as _conv
+from ..cards import Card
+from ..engine import canonical_deck
+from ..errors import EnaRulesError, LogError
+from ..events import CallUno, Overtake, Play
+from ..variant import Variant
+from ..variant_io import load_variant
+from .lines import (
+    FORMAT_VERSION,
+    TYPE_OF,
+    DrawnClaim,
+    Header,
+    Line,
+    PenaltyClaim,
+    RoundClaim,
+    RoundStart,
+)
+
+__all__ = ["MAX_LINE", "Entry", "LogReader", "Problem", "open_lines", "source_name"]
+
+#: The longest line read (bytes); a longer line is a problem and is skipped.
+MAX_LINE = 1 << 20
+
+
+@attrs.frozen
+class Problem:
+    """A line that is a record written wrongly: the input is unusable there (exit 2)."""
+
+    source: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.reason}"
+
+
+@attrs.frozen
+class Entry:
+    """One usable line: the header or a line after it, with its 1-based line number."""
+
+    source: str
+    line: int
+    item: Header | Line
+
+    def __str__(self) -> str:
+        if isinstance(self.item, Header):
+            kind = f"header ({self.item.variant}, {', '.join(self.item.players)})"
+        else:
+            kind = TYPE_OF[type(self.item)]
+        return f"{self.source}:{self.line}: {kind}"
+
+
+def source_name(log: object) -> str:
+    """How a log is named in messages: its path, ``<stdin>`` for ``-``, else ``<log>``."""
+    if isinstance(log, str | os.PathLike):
+        return "<stdin>" if str(log) == "-" else str(log)
+    return str(getattr(log, "name", "<log>"))
+
+
+def open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
+    """The raw lines of a log file (``-``: standard input), each at most :data:`MAX_LINE` long.
+
+    A longer line is cut there and the rest of it skipped; the reader reports it.
+    """
+    if str(log) == "-":
+        yield from _limited(sys.stdin.buffer)
+        return
+    with open(log, "rb") as f:
+        yield from _limited(f)
+
+
+def _limited(f: IO[bytes]) -> Iterator[bytes]:
+    while True:
+        chunk = f.readline(MAX_LINE + 1)
+        if not chunk:
+            return
+        if len(chunk) > MAX_LINE and not chunk.endswith(b"\n"):
+            while True:  # skip the rest of an over-long line, in bounded pieces
+                rest = f.readline(MAX_LINE)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield chunk
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise LogError(f"duplicate key {k!r}")
+        out[k] = v
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise LogError(f"{name} is not a JSON number")
+
+
+class _LineProblem(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class LogReader:
+    """Iterate a log: :class:`Entry` per usable line, :class:`Problem` per unusable one.
+
+    ``lines`` are the raw lines (``str`` or ``bytes``; :func:`open_lines` reads a file);
+    ``variant`` (a :class:`~ena_rules.Variant`, a name or a path) replaces the header's variant;
+    ``base_dir`` is where a header's variant path is resolved (the log's folder).
+    After the header line, :attr:`header` and :attr:`variant` are set (``None`` if unusable).
+    """
+
+    def __init__(
+        self,
+        lines: Iterable[str | bytes],
+        *,
+        source: str = "<log>",
+        strict: bool = False,
+        variant: Variant | str | None = None,
+        base_dir: Path | None = None,
+    ) -> None:
+        self.lines = lines
+        self.source = source
+        self.strict = strict
+        self.override = variant
+        self.base_dir = base_dir
+        self.header: Header | None = None
+        self.variant: Variant | None = None
+        self.problems = 0
+        self._deck: Counter[Card] | None = None
+
+    def __iter__(self) -> Iterator[Entry | Problem]:
+        seen_header = False
+        for number, raw in enumerate(self.lines, start=1):
+            try:
+                obj = self._decode(raw, first=not seen_header)
+                if obj is None:
+                    continue
+                if not seen_header:
+                    seen_header = True
+                    item: Header | Line = self._header(obj)
+                else:
+                    item = self._line(obj)
+            except _LineProblem as p:
+                yield self._problem(number, p.reason)
+                continue
+            yield Entry(self.source, number, item)
+        if not seen_header:
+            yield self._problem(1, "no header: the log is empty")
+
+    def _problem(self, line: int, reason: str) -> Problem:
+        self.problems += 1
+        if self.strict:
+            raise LogError(reason, source=self.source, line=line)
+        return Problem(self.source, line, reason)
+
+    # -- text and JSON ---------------------------------------------------------------------------
+
+    def _decode(self, raw: str | bytes, *, first: bool) -> Any:
+        if isinstance(raw, bytes):
+            if len(raw) > MAX_LINE:
+                raise _LineProblem(f"line longer than {MAX_LINE} bytes")
+            try:
+                text = raw.decode("utf-8-sig" if first else "utf-8")
+            except UnicodeDecodeError as exc:
+                raise _LineProblem(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        else:
+            text = raw.removeprefix("\ufeff") if first else raw
+        if not text.strip():
+            return None
+        try:
+            return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        except json.JSONDecodeError as exc:
+            raise _LineProblem(f"not JSON: {exc.msg} (column {exc.colno})") from None
+        except LogError as exc:
+            raise _LineProblem(f"not usable JSON: {exc}") from None
+
+    # -- the header ------------------------------------------------------------------------------
+
+    def _header(self, obj: Any) -> Header:
+        try:
+            h = _conv.structure_header(obj)
+        except _conv.FormatError as exc:
+            raise _LineProblem(str(exc)) from None
+        if h.ena_log != FORMAT_VERSION:
+            raise _LineProblem(
+                f"unsupported ena_log version {h.ena_log} (this reader knows {FORMAT_VERSION})"
+            )
+        if len(set(h.players)) != len(h.players):
+            raise _LineProblem(f"players repeat a name: {list(h.players)!r}")
+        v = self._load_variant(h.variant)
+        if not v.players.min <= len(h.players) <= v.players.max:
+            raise _LineProblem(
+                f"{len(h.players)} players: variant {v.name!r} allows {v.players.min} to "
+                f"{v.players.max} (SETUP-PLAYERS)"
+            )
+        if h.dealer is not None and h.dealer not in h.players:
+            raise _LineProblem(self._not_player(h.dealer, h.players, "dealer"))
+        if h.seed is not None:
+            extra = [k for k in ("deck", "deck_seed") if getattr(h, k) is not None]
+            if extra:
+                raise _LineProblem(
+                    f"a seeded header carries no {' or '.join(extra)}: give either 'seed' or "
+                    "'dealer' and 'deck'"
+                )
+        else:
+            missing = [k for k in ("dealer", "deck") if getattr(h, k) is None]
+            if missing:
+                raise _LineProblem(
+                    f"no {' and no '.join(repr(k) for k in missing)}: a header gives either "
+                    "'seed', or 'dealer' and 'deck' (round 1's whole deck, top first)"
+                )
+        self.variant = v
+        self._deck = Counter(canonical_deck(v))
+        if h.deck is not None:
+            self._check_deck(h.deck, "$.deck")
+        self.header = h
+        return h
+
+    def _load_variant(self, name: str) -> Variant:
+        want = self.override if self.override is not None else name
+        if isinstance(want, Variant):
+            return want
+        try:
+            if want.endswith(".toml") and self.base_dir is not None and self.override is None:
+                path = Path(want)
+                return load_variant(path if path.is_absolute() else self.base_dir / path)
+            return load_variant(want)
+        except EnaRulesError as exc:
+            raise _LineProblem(f"unknown or unusable variant {want!r}: {exc}") from None
+
+    def _check_deck(self, deck: tuple[Card, ...], path: str) -> None:
+        assert self._deck is not None and self.variant is not None
+        got = Counter(deck)
+        if got == self._deck:
+            return
+        missing = self._deck - got
+        extra = got - self._deck
+        raise _LineProblem(
+            f"the deck does not fit variant {self.variant.name!r} "
+            f"({len(deck)} cards; missing: {', '.join(map(str, missing.elements())) or '-'}; "
+            f"extra: {', '.join(map(str, extra.elements())) or '-'}): a deck lists the whole "
+            f"{sum(self._deck.values())}-card deck, top first @ {path}"
+        )
+
+    # -- lines after the header ------------------------------------------------------------------
+
+    def _line(self, obj: Any) -> Line:
+        try:
+            line = _conv.structure_line(obj)
+        except _conv.FormatError as exc:
+            raise _LineProblem(str(exc)) from None
+        h = self.header
+        if h is None:  # no usable header: only the line's own form can be checked
+            return line
+        for path, name in _names(line):
+            if name not in h.players:
+                raise _LineProblem(f"{self._not_player(name, h.players)} @ {path}")
+        for path, card in _cards(line):
+            assert self._deck is not None and self.variant is not None
+            if card not in self._deck:
+                raise _LineProblem(
+                    f"{str(card)!r}: no such card in the {self.variant.name} deck @ {path}"
+                )
+        if isinstance(line, RoundStart):
+            self._check_round(line, h)
+        elif isinstance(line, RoundClaim):
+            if line.round < 1:
+                raise _LineProblem(f"{line.round}: rounds count from 1 @ $.round")
+            if line.winner is None and line.points is None and line.totals is None:
+                raise _LineProblem("a claim_round claims nothing: give winner, points or totals")
+        elif isinstance(line, DrawnClaim):
+            if line.count is None and line.cards is None:
+                raise _LineProblem("a claim_drawn claims nothing: give count or cards")
+            if line.count is not None and line.count < 0:
+                raise _LineProblem(f"{line.count}: a count is not negative @ $.count")
+            if line.cards is not None and line.count not in (None, len(line.cards)):
+                raise _LineProblem(f"count {line.count} but {len(line.cards)} cards listed")
+        elif isinstance(line, PenaltyClaim) and line.cards < 1:
+            raise _LineProblem(f"{line.cards}: a penalty is at least one card @ $.cards")
+        return line
+
+    def _check_round(self, line: RoundStart, h: Header) -> None:
+        if h.seed is not None:
+            if line.deck is not None or line.seed is not None:
+                raise _LineProblem(
+                    "with a seeded header a round line carries nothing (the seed fixes its deck)"
+                )
+            return
+        if line.deck is None:
+            raise _LineProblem("a round line carries its deck (the header has no seed) @ $.deck")
+        self._check_deck(line.deck, "$.deck")
+
+    @staticmethod
+    def _not_player(name: str, players: tuple[str, ...], what: str = "") -> str:
+        role = f" ({what})" if what else ""
+        return f"{name!r}{role} is not a player of this log ({', '.join(players)})"
+
+
+def _names(line: Line) -> Iterator[tuple[str, str]]:
+    player = getattr(line, "player", None)
+    if player is not None:
+        yield "$.player", player
+    if isinstance(line, Play | Overtake | CallUno) and line.target is not None:
+        yield "$.target", line.target
+    if isinstance(line, RoundClaim):
+        if line.winner is not None:
+            yield "$.winner", line.winner
+        for field in ("points", "totals"):
+            for name in getattr(line, field) or {}:
+                yield f"$.{field}[{name!r}]", name
+
+
+def _cards(line: Line) -> Iterator[tuple[str, Card]]:
+    card = getattr(line, "card", None)
+    if isinstance(card, Card):
+        yield "$.card", card
+    if isinstance(line, DrawnClaim | RoundStart):
+        for i, c in enumerate(getattr(line, "cards", None) or getattr(line, "deck", None) or ()):
+            yield f"$.{'cards' if isinstance(line, DrawnClaim) else 'deck'}[{i}]", c

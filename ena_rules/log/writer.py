@@ -1,0 +1,53 @@
+"""Writing an ena-log: one JSON object a line, in the canonical form the reader reads back.
+
+>>> import io
+>>> from ena_rules import Play
+>>> out = io.StringIO()
+>>> w = LogWriter(out, Header(1, "ena", ("ana", "bor"), seed=7))
+>>> w.write(Play("bor", "r9"))
+>>> print(out.getvalue(), end="")
+{"ena_log": 1, "variant": "ena", "players": ["ana", "bor"], "seed": 7}
+{"type": "play", "player": "bor", "card": "R9"}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from .. import converter as _conv
+from .lines import Header, Line
+
+__all__ = ["LogWriter", "dump_header", "dump_line"]
+
+
+def dump_header(header: Header) -> str:
+    """The header as one line of JSON (no newline).
+
+    >>> dump_header(Header(1, "official", ("a", "b"), seed=3))
+    '{"ena_log": 1, "variant": "official", "players": ["a", "b"], "seed": 3}'
+    """
+    return json.dumps(_conv.unstructure_header(header), ensure_ascii=False)
+
+
+def dump_line(line: Line) -> str:
+    """A line after the header as one line of JSON (no newline).
+
+    >>> from ena_rules import Draw
+    >>> dump_line(Draw("ana"))
+    '{"type": "draw", "player": "ana"}'
+    """
+    return json.dumps(_conv.unstructure_line(line), ensure_ascii=False)
+
+
+class LogWriter:
+    """Writes a header at once, then one line per :meth:`write`, to a text stream."""
+
+    def __init__(self, stream: TextIO, header: Header) -> None:
+        self.stream = stream
+        self.header = header
+        stream.write(dump_header(header) + "\n")
+
+    def write(self, line: Line) -> None:
+        """Append one line (an event, a round start or a claim)."""
+        self.stream.write(dump_line(line) + "\n")

@@ -1,0 +1,33 @@
+"""Shared fixtures: the official variant and small variants derived from it."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+from ena_rules import Variant, load_variant, load_variant_text
+
+
+@cache
+def _derived(base: str, body: str) -> Variant:
+    name = f"{base}-test-{zlib.crc32(body.encode()):08x}"
+    return load_variant_text(f'name = "{name}"\nextends = "{base}"\n{body}')
+
+
+@pytest.fixture(scope="session")
+def official() -> Variant:
+    """The shipped official variant."""
+    return load_variant("official")
+
+
+@pytest.fixture(scope="session")
+def derive() -> Callable[..., Variant]:
+    """``derive("[deal]\\nhand_size = 3")``: a variant extending official (or ``base=``) by TOML."""
+
+    def make(body: str, base: str = "official") -> Variant:
+        return _derived(base, body)
+
+    return make

@@ -1,0 +1,206 @@
+"""The documentation stays true: generated pages are fresh, links resolve, examples run.
+
+docs/variant-keys.md is generated (ena_rules/reference.py); the other pages are written by
+hand, and their ``>>>`` examples are run here as doctests so that they cannot go stale.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ena_rules
+from ena_rules.position import _FIELDS as POSITION_FIELDS
+from ena_rules.reference import render_key_reference
+from ena_rules.state import PHASES
+from ena_rules.variant import EFFECT_OPS, iter_keys
+from ena_rules.variant_io import variant_dirs
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+RULES = ROOT.parent / "shared" / "RULES.md"
+REGENERATE = "python -m ena_rules.reference --write"
+
+#: Hand-written pages whose ``>>>`` examples are run.
+EXAMPLE_PAGES = (
+    "architecture.md",
+    "variants.md",
+    "cards.md",
+    "position.md",
+    "events-and-verdicts.md",
+    "timing-windows.md",
+)
+
+
+def _markdown_files() -> list[Path]:
+    return [*sorted(DOCS.glob("*.md")), ROOT / "README.md"]
+
+
+def _without_code(text: str) -> str:
+    """The text with fenced code blocks and inline code spans removed."""
+    text = re.sub(r"^(```|~~~).*?^\1[^\n]*$", "", text, flags=re.S | re.M)
+    return re.sub(r"(`+)(?:(?!\1).)+?\1", "", text, flags=re.S)
+
+
+_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_REF_LINK = re.compile(r"^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$", re.M)
+
+
+def _relative_links(text: str) -> list[str]:
+    body = _without_code(text)
+    targets = _LINK.findall(body) + _REF_LINK.findall(body)
+    return [
+        t
+        for t in targets
+        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", t) and not t.startswith(("#", "/"))
+    ]
+
+
+class TestVariantKeyReference:
+    def test_variant_keys_page_is_a_fresh_render(self) -> None:
+        """docs/variant-keys.md is exactly what the generator makes from the current data."""
+        page = DOCS / "variant-keys.md"
+        assert page.is_file(), f"docs/variant-keys.md is missing: run `{REGENERATE}`"
+        fresh = render_key_reference()
+        assert page.read_text(encoding="utf-8") == fresh, (
+            "docs/variant-keys.md is out of date with the schema or the variants: "
+            f"run `{REGENERATE}` (or `python -m ena_rules.reference > docs/variant-keys.md`)"
+        )
+
+    def test_every_schema_key_is_in_the_reference(self) -> None:
+        """Every key of the schema has its own heading in docs/variant-keys.md."""
+        text = (DOCS / "variant-keys.md").read_text(encoding="utf-8")
+        missing = [k.path for k in iter_keys() if f"### `{k.path}`" not in text]
+        assert not missing, f"keys missing from docs/variant-keys.md: {missing}; run `{REGENERATE}`"
+
+    def test_every_effect_primitive_is_in_the_reference(self) -> None:
+        """Every effect primitive is listed in docs/variant-keys.md."""
+        text = (DOCS / "variant-keys.md").read_text(encoding="utf-8")
+        assert [op for op in EFFECT_OPS if f"| `{op}` |" not in text] == []
+
+
+class TestLinks:
+    def test_the_link_finder_sees_links_and_skips_code(self) -> None:
+        """The link check itself: inline and reference links found, code and URLs left out."""
+        text = (
+            "[a](a.md) ![img](img/x.png) [b](b.md#part) [c](https://x.org) [d](#here)\n"
+            "`[e](e.md)`\n```\n[f](f.md)\n```\n[g]: g.md\n"
+        )
+        assert _relative_links(text) == ["a.md", "img/x.png", "b.md#part", "g.md"]
+
+    @pytest.mark.parametrize("page", _markdown_files(), ids=lambda p: p.name)
+    def test_relative_links_point_to_existing_files(self, page: Path) -> None:
+        """Every relative link in docs/*.md and README.md names a file that exists."""
+        broken = []
+        for target in _relative_links(page.read_text(encoding="utf-8")):
+            path = target.split("#", 1)[0]
+            if path and not (page.parent / path).exists():
+                broken.append(target)
+        assert not broken, f"{page.relative_to(ROOT)}: links to missing files: {broken}"
+
+
+def _clause_ids(node: Any) -> list[str]:
+    """Every clause id cited anywhere in a parsed variant file (a string may hold several)."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "clause":
+                items = value.split() if isinstance(value, str) else value
+                found.extend(str(c) for c in items)
+            else:
+                found.extend(_clause_ids(value))
+    elif isinstance(node, list):
+        for item in node:
+            found.extend(_clause_ids(item))
+    return found
+
+
+class TestClauseIds:
+    def _known(self) -> set[str]:
+        if not RULES.is_file():
+            pytest.skip(f"{RULES} is not here: the clause catalogue lives outside the repository")
+        text = RULES.read_text(encoding="utf-8")
+        return set(re.findall(r"^- ([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):", text, flags=re.M))
+
+    def test_clause_id_finder_reads_strings_and_lists(self) -> None:
+        """The citation walker finds ids in strings of several ids and in lists."""
+        data = {"a": {"clause": "X-1 Y-2", "value": 1}, "b": [{"c": {"clause": ["Z-3"]}}]}
+        assert _clause_ids(data) == ["X-1", "Y-2", "Z-3"]
+
+    def test_variant_files_cite_existing_clauses(self) -> None:
+        """Every clause id cited in variants/*.toml is a clause of shared/RULES.md."""
+        known = self._known()
+        files = [p for d in variant_dirs() if d.is_dir() for p in sorted(d.glob("*.toml"))]
+        assert files
+        unknown = {}
+        for path in files:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            bad = sorted(set(_clause_ids(data)) - known)
+            if bad:
+                unknown[path.name] = bad
+        assert not unknown, f"clause ids not in shared/RULES.md: {unknown}"
+
+    def test_schema_cites_existing_clauses(self) -> None:
+        """Every clause id in the schema's metadata is a clause of shared/RULES.md."""
+        known = self._known()
+        bad = {k.path: c for k in iter_keys() for c in k.clauses if c not in known}
+        assert not bad, f"schema keys citing unknown clauses: {bad}"
+
+
+class TestPagesCoverTheCode:
+    def _page(self, name: str) -> str:
+        return (DOCS / name).read_text(encoding="utf-8")
+
+    def test_every_phase_is_described(self) -> None:
+        """docs/events-and-verdicts.md describes every phase of state.PHASES."""
+        text = self._page("events-and-verdicts.md")
+        assert [p for p in PHASES if f"`{p}`" not in text] == []
+
+    def test_every_event_is_described(self) -> None:
+        """docs/events-and-verdicts.md has a section for every event class."""
+        text = self._page("events-and-verdicts.md")
+        events = [
+            "Play",
+            "Overtake",
+            "Draw",
+            "Pass",
+            "CallUno",
+            "Challenge",
+            "ChooseColor",
+            "Cut",
+            "Deal",
+        ]
+        assert all(hasattr(ena_rules, e) for e in events)
+        assert [e for e in events if f"### `{e}" not in text] == []
+
+    def test_every_position_field_is_described(self) -> None:
+        """docs/position.md documents every field token of the notation."""
+        text = self._page("position.md")
+        assert [f for f in POSITION_FIELDS if f"`{f}=" not in text] == []
+
+    def test_every_effect_primitive_is_explained(self) -> None:
+        """docs/variants.md explains every effect primitive."""
+        text = self._page("variants.md")
+        assert [op for op in EFFECT_OPS if f"`{op}`" not in text] == []
+
+
+@pytest.mark.parametrize("name", EXAMPLE_PAGES)
+def test_examples_in_page_run(name: str) -> None:
+    """Every ``>>>`` example of a hand-written page gives the output the page shows."""
+    path = DOCS / name
+    assert path.is_file(), f"docs/{name} is missing"
+    globs = {n: getattr(ena_rules, n) for n in ena_rules.__all__}
+    result = doctest.testfile(
+        str(path),
+        module_relative=False,
+        globs=globs,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        verbose=False,
+        report=True,
+    )
+    assert result.failed == 0, f"docs/{name}: {result.failed} example(s) fail (see output above)"
