@@ -73,6 +73,18 @@ EFFECT_OPS: dict[str, str] = {
 }
 
 
+#: The clause a card's effects cite when the variant file gives none: its first primitive's.
+EFFECT_CLAUSES: dict[str, str] = {
+    "draw": "ACT-D2",
+    "skip": "ACT-SKIP",
+    "skip_all": "DECK-WC",
+    "reverse": "ACT-REV",
+    "swap_hands": "HOUSE-SEVEN-ZERO",
+    "rotate_hands": "HOUSE-SEVEN-ZERO",
+    "shuffle_hands": "DECK-WSH",
+}
+
+
 @attrs.frozen
 class Effect:
     """One effect primitive of a card, e.g. ``{op = "draw", count = 2}``."""
@@ -495,6 +507,11 @@ class Variant:
         cite = self._cite_map.get(key_path)
         if cite is not None and cite.clause:
             return cite.clause[0]
+        parts = key_path.split(".")
+        if parts[0] == "ranks" and parts[-1] == "effects" and self.has_rank(parts[1]):
+            for effect in self.rank(parts[1]).effects:
+                if effect.op in EFFECT_CLAUSES:
+                    return EFFECT_CLAUSES[effect.op]
         info = key_info(key_path)
         return info.clauses[0] if info is not None and info.clauses else "DECK-WC"
 

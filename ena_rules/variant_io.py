@@ -167,7 +167,21 @@ def _resolve(
     merged.setdefault("description", "")
     if "description" not in values:
         merged["description"] = ""
-    return merged, {**base_cites, **cites}
+    # a key the child sets plainly no longer carries the parent's citation for its old value
+    overridden = _paths(values)
+    kept = {p: c for p, c in base_cites.items() if p not in overridden}
+    return merged, {**kept, **cites}
+
+
+def _paths(tree: Mapping[str, Any], prefix: str = "") -> set[str]:
+    """Every key path of a parsed TOML tree, tables included."""
+    out: set[str] = set()
+    for k, v in tree.items():
+        path = f"{prefix}.{k}" if prefix else k
+        out.add(path)
+        if isinstance(v, dict):
+            out |= _paths(v, path)
+    return out
 
 
 def _split_citations(node: Any, source: str, path: str) -> tuple[Any, dict[str, Citation]]:
