@@ -222,6 +222,12 @@ def _structure(obj: Any, cls: type, path: str = "$") -> Any:
 # -- lines -------------------------------------------------------------------------------------
 
 
+def _no_nulls(obj: dict[str, Any]) -> None:
+    for k, v in obj.items():
+        if v is None:
+            raise FormatError("null is not a value here: leave the key out", f"$.{k}")
+
+
 def structure_header(obj: Any) -> Header:
     """A :class:`~ena_rules.log.Header` from a decoded JSON object (no meaning checked yet).
 
@@ -236,6 +242,7 @@ def structure_header(obj: Any) -> Header:
             f"no header: {what} has no 'ena_log' key; a log starts with "
             '{"ena_log": 1, "variant": ..., "players": [...], ...}'
         )
+    _no_nulls(obj)
     header: Header = _structure(obj, Header)
     return header
 
@@ -252,9 +259,9 @@ def structure_line(obj: Any) -> Line:
     """
     if not isinstance(obj, dict):
         raise FormatError(f"a line is a JSON object, not {type(obj).__name__}")
+    if "ena_log" in obj:
+        raise FormatError("a second header: only line 1 may carry 'ena_log'")
     if "type" not in obj:
-        if "ena_log" in obj:
-            raise FormatError("a second header: only line 1 may carry 'ena_log'")
         raise FormatError("no 'type': every line after the header names its kind in 'type'")
     tag = obj["type"]
     cls = LINE_TYPES.get(tag) if isinstance(tag, str) else None
@@ -262,6 +269,7 @@ def structure_line(obj: Any) -> Line:
         raise FormatError(
             f"unknown type {tag!r}; expected one of {', '.join(LINE_TYPES)}", "$.type"
         )
+    _no_nulls(obj)
     rest = {k: v for k, v in obj.items() if k != "type"}
     line: Line = _structure(rest, cls)
     return line

@@ -264,8 +264,8 @@ def _identical(s: GameState, card: Card) -> bool:
 def _matches(s: GameState, seat: int, card: Card) -> tuple[bool, str, str]:
     """Whether the player due may play ``card`` now in the play phase: (ok, key, reason)."""
     v = s.variant
-    rank = v.rank(card.rank)
     if card.color is None:
+        rank = v.rank(card.rank)  # looked up for wilds only: legal_events asks for every card
         if (
             rank.only_without_color_match
             and not rank.challengeable

@@ -31,6 +31,7 @@ import attrs
 from .cards import COLOR_NAMES
 from .converter import unstructure_line
 from .engine import apply, legal_events
+from .errors import EnaRulesError, LogError
 from .events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from .log.game import round_deal, start
 from .log.lines import (
@@ -56,6 +57,7 @@ __all__ = [
     "Report",
     "Validator",
     "describe_line",
+    "describe_record",
     "iter_results",
     "log_lines",
     "validate",
@@ -146,7 +148,9 @@ class LineResult:
             out = f"{where}: {what} -> {self.outcome} [{self.clause} {self.key}] {self.message}"
             if self.rules:
                 out += f" Instead: {self.rules}"
-        if self.since is not None:
+        if self.since == self.line:
+            out += " (the record first leaves the rules on this line)"
+        elif self.since is not None:
             out += f" (the record follows a wrong state from line {self.since})"
         return out
 
@@ -155,6 +159,13 @@ def describe_record(kind: str, record: dict[str, Any] | None) -> str:
     """A short text for a line as written: ``play ana W green``, ``claim_penalty bor 2``."""
     if record is None:
         return kind
+    if kind == "header":
+        chance = f"seed {record['seed']}" if "seed" in record else f"deck of {len(record['deck'])}"
+        dealer = f", dealer {record['dealer']}" if "dealer" in record else ""
+        return (
+            f"header: {record['variant']}; players {', '.join(record['players'])} (clockwise)"
+            f"{dealer}; {chance}"
+        )
     parts = [kind]
     for k, v in record.items():
         if k == "type" or v is None:
@@ -169,6 +180,8 @@ def describe_record(kind: str, record: dict[str, Any] | None) -> str:
             parts.append(f"{k} {' '.join(map(str, v))}")
         elif k in ("player", "card", "color", "winner"):
             parts.append(str(v))
+        elif k == "cards" and isinstance(v, int):
+            parts.append(f"{v} cards")
         else:
             parts.append(f"{k} {v}")
     return " ".join(parts)
@@ -268,7 +281,7 @@ class Report:
         if self.problems:
             parts.append(f"{self.problems} unusable lines;")
         if self.first_wrong is not None:
-            parts.append(f"the record follows a wrong state from line {self.first_wrong};")
+            parts.append(f"the record first leaves the rules at line {self.first_wrong};")
         parts.append(self.ending)
         return " ".join(parts)
 
@@ -308,6 +321,8 @@ class Validator:
         self._round: tuple[int, RoundResult, tuple[int, ...], int] | None = None
         self._over_line: int | None = None
         self._reader: LogReader | None = None
+        self._round_wrong: int | None = None
+        self._prev_round_wrong: int | None = None
 
     # -- driving -----------------------------------------------------------------------------
 
@@ -345,8 +360,6 @@ class Validator:
         if r.kind == PROBLEM:
             self.counts["problems"] += 1
             if self.strict:  # a problem found while judging (the reader raises its own)
-                from .errors import LogError
-
                 raise LogError(r.message, source=self.source, line=r.line)
         elif r.kind in (EVENT, ROUND):
             self.counts["events"] += 1
@@ -357,6 +370,8 @@ class Validator:
                 self.counts["disagreements"] += 1
         if r.wrong and self.first_wrong is None:
             self.first_wrong = r.line
+        if r.wrong and self._round_wrong is None:
+            self._round_wrong = r.line
         if self.keep:
             self.results.append(r)
         elif (r.wrong or r.kind == PROBLEM) and len(self.findings) < MAX_FINDINGS:
@@ -364,7 +379,8 @@ class Validator:
         return r
 
     def _since(self, line: int) -> int:
-        return self.first_wrong if self.first_wrong is not None else line
+        """The first line of this round that left the rules (else ``line`` itself)."""
+        return self._round_wrong if self._round_wrong is not None else line
 
     # -- the header --------------------------------------------------------------------------
 
@@ -373,7 +389,10 @@ class Validator:
         variant = self._reader.variant
         self.header, self.variant = h, variant
         record = _header_record(h)
-        _, verdicts = start(h, variant)
+        try:
+            _, verdicts = start(h, variant)
+        except EnaRulesError as exc:
+            return LineResult(line, PROBLEM, message=f"the header cannot start a game: {exc}")
         deal = verdicts[-1]
         notes = [v.message for v in verdicts]
         if not deal.accepted:
@@ -434,6 +453,8 @@ class Validator:
             since = self._since(line)
         else:
             self.state = new
+            if kind == ROUND:  # a new round: its own record starts clean
+                self._prev_round_wrong, self._round_wrong = self._round_wrong, None
             if ended and new.last_round is not None:
                 self._round = (new.round, new.last_round, new.scores, line)
             if new.phase == "over":
@@ -479,7 +500,10 @@ class Validator:
             checked = self._check_winner(c)
         if isinstance(checked, str):  # a record problem, not a disagreement
             return LineResult(line, PROBLEM, message=checked)
-        agrees, text = checked
+        agrees, text, *hint = checked
+        since = None
+        if not agrees:
+            since = hint[0] if hint and hint[0] is not None else self._since(line)
         return LineResult(
             line,
             CLAIM,
@@ -488,17 +512,17 @@ class Validator:
             message=text,
             agrees=agrees,
             rules="" if agrees else text,
-            since=None if agrees else self._since(line),
+            since=since,
         )
 
-    def _check_round(self, c: RoundClaim) -> tuple[bool, str] | str:
+    def _check_round(self, c: RoundClaim) -> tuple[bool, str, int | None] | str:
         s = self.state
         assert s is not None
         known = self._round
         if known is None or c.round != known[0]:
             if c.round > s.round:
                 due = f": {s.due} is due" if s.due else ""
-                return False, f"by the rules round {c.round} has not ended{due}"
+                return False, f"by the rules round {c.round} has not ended{due}", None
             return (
                 f"claim_round for round {c.round}: a round's claim must follow it, before the "
                 "next round ends (the referee keeps only the last result)"
@@ -516,6 +540,10 @@ class Validator:
                 real = actual[names.index(name)]
                 if real != value:
                     wrong.append(f"{name}'s {label} are {real}, not {value}")
+        # the round's own record went wrong first, else (totals only) an earlier round did
+        in_round = self._round_wrong if s.phase in ("deal", "over") else self._prev_round_wrong
+        only_totals = all("'s totals " in w for w in wrong)
+        hint = self.first_wrong if only_totals else in_round
         pts = ", ".join(f"{n} {p}" for n, p in zip(names, result.points, strict=True))
         tot = ", ".join(f"{n} {p}" for n, p in zip(names, totals, strict=True))
         facts = (
@@ -523,31 +551,31 @@ class Validator:
             f"points {pts}; totals {tot}"
         )
         if wrong:
-            return False, "; ".join(wrong) + f" (by the rules {facts})"
-        return True, facts
+            return False, "; ".join(wrong) + f" (by the rules {facts})", hint
+        return True, facts, None
 
     def _last_event(self) -> tuple[int, GameState, Verdict] | str:
         if self._last is None:
             return "no event before this claim"
         return self._last
 
-    def _check_penalty(self, c: PenaltyClaim) -> tuple[bool, str]:
+    def _check_penalty(self, c: PenaltyClaim) -> tuple[bool, str, int | None]:
         last = self._last_event()
         if isinstance(last, str):
-            return False, last
+            return False, last, None
         line, _, v = last
         who, count = _penalty_of(v)
         what = f"{v.outcome} [{v.clause} {v.key}]"
         if who is None:
-            return False, f"the rules give no penalty for line {line} ({what})"
+            return False, f"the rules give no penalty for line {line} ({what})", None
         if (who, count) != (c.player, c.cards):
-            return False, f"the rules penalise {who} {count} cards for line {line} ({what})"
-        return True, f"{who} draws {count} for line {line} ({what})"
+            return False, f"the rules penalise {who} {count} cards for line {line} ({what})", None
+        return True, f"{who} draws {count} for line {line} ({what})", None
 
-    def _check_drawn(self, c: DrawnClaim) -> tuple[bool, str]:
+    def _check_drawn(self, c: DrawnClaim) -> tuple[bool, str, int | None]:
         last = self._last_event()
         if isinstance(last, str):
-            return False, last
+            return False, last, None
         line, _, v = last
         count = dict(v.drawn).get(c.player, 0)
         hand = v.state.hands[v.state.players.index(c.player)] if v.state.hands else ()
@@ -557,16 +585,17 @@ class Validator:
         ok = (c.count is None or c.count == count) and (
             c.cards is None or Counter(c.cards) == Counter(cards)
         )
-        return ok, facts if ok else f"by the rules {facts}"
+        return ok, facts if ok else f"by the rules {facts}", None
 
-    def _check_winner(self, c: WinnerClaim) -> tuple[bool, str]:
+    def _check_winner(self, c: WinnerClaim) -> tuple[bool, str, int | None]:
         s = self.state
         assert s is not None
         if s.phase != "over" or s.winner is None:
-            return False, f"by the rules the game has not ended ({_ending(s)})"
+            return False, f"by the rules the game has not ended ({_ending(s)})", None
         winner = s.players[s.winner]
         facts = f"{winner} won the game (line {self._over_line}) with {s.scores[s.winner]}"
-        return winner == c.player, facts if winner == c.player else f"by the rules {facts}"
+        ok = winner == c.player
+        return ok, facts if ok else f"by the rules {facts}", None
 
     # -- the report --------------------------------------------------------------------------
 

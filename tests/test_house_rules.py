@@ -198,6 +198,17 @@ def test_HOUSE_SEVEN_ZERO_a_zero_passes_every_hand_in_the_direction_of_play() ->
     assert held(s, "dan") == Counter(["G1", "Y1"]) and s.due == "cene"
 
 
+def test_HOUSE_SEVEN_ZERO_a_seven_or_zero_played_last_ends_the_round_moving_no_hand() -> None:
+    """HOUSE-SEVEN-ZERO: a 7 (or a 0) that is its player's last card ends the round (END-ROUND)
+    before any hand moves: the player went out and keeps no swapped hand."""
+    for card, event in (("R7", Play("ana", "R7", target="bor")), ("R0", Play("ana", "R0"))):
+        s = deal(variant("seven-zero", 1), [[card], ["B1"], ["G4"]], "R5")
+        v = apply(s, event)
+        assert v.accepted and v.state.last_round is not None
+        assert v.state.last_round.winner == 0 and v.state.hands[0] == ()
+        assert held(v.state, "bor") == Counter(["B1"])
+
+
 def test_HOUSE_SEVEN_ZERO_uno_after_a_swap_is_a_key() -> None:
     """HOUSE-SEVEN-ZERO: a player left with one card by a swap need not call UNO under
     "exempt" (the shipped default) and must under "must_call", where a catch costs 2."""

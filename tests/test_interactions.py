@@ -187,7 +187,7 @@ def test_TURN_RESHUFFLE_a_stack_larger_than_both_piles_draws_what_there_is() -> 
     assert t.draw_pile == () and [str(c) for c in t.discard] == ["W+4"]
     assert t.due == "bor" and t.pending is None and len(t.hands[0]) == 9
     assert sum(len(h) for h in t.hands) + len(t.discard) == 14
-    # play goes on: bor cannot match green W+4? G2 matches green
+    # play goes on: the colour dan named (green) stands
     assert apply(t, Play("bor", "G2")).accepted
 
 

@@ -418,9 +418,7 @@ def test_FLIP_WD4_OFF_wild_draw_four_turned_up_goes_back_and_another_is_turned()
 # -- a turn ----------------------------------------------------------------------------------
 
 
-def test_TURN_MATCH_a_card_matches_the_colour_the_number_or_the_symbol(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_MATCH_a_card_matches_the_colour_the_number_or_the_symbol() -> None:
     """TURN-MATCH: play one card of the top card's colour, number or symbol; nothing else."""
     s = table(V3, [[], ["R1", "G5", "B7"], ["G1", "G2", "B3"], ["YS", "G3", "Y4"]])
     assert plays(s, "bor") == {"R1", "G5"}
@@ -431,7 +429,7 @@ def test_TURN_MATCH_a_card_matches_the_colour_the_number_or_the_symbol(
     assert not wrong.accepted and wrong.clause == "PEN-WRONG-OFF"
 
 
-def test_TURN_MATCH_symbols_match_across_colours(derive: Callable[..., Variant]) -> None:
+def test_TURN_MATCH_symbols_match_across_colours() -> None:
     """TURN-MATCH: a symbol matches the same symbol of another colour."""
     s = table(V3, [[], ["RS", "R1", "R2"], ["G1", "G2", "B3"], ["YS", "G3", "Y4"]])
     s = run(s, Play("bor", "RS")).state
@@ -439,9 +437,7 @@ def test_TURN_MATCH_symbols_match_across_colours(derive: Callable[..., Variant])
     assert run(s, Play("dan", "YS")).state.color == "Y"
 
 
-def test_TURN_WILD_a_wild_may_be_played_while_holding_a_match_naming_the_same_colour(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_WILD_a_wild_may_be_played_while_holding_a_match_naming_the_same_colour() -> None:
     """TURN-WILD: a Wild may be played on any turn, and may name the current colour."""
     s = table(V3, [[], ["R1", "W", "R2"]])
     assert "W" in plays(s, "bor")
@@ -486,9 +482,7 @@ def test_TURN_WD4_LEGAL_without_a_challenge_the_restriction_is_enforced_at_once(
     assert "W+4" in plays(ok, "bor")
 
 
-def test_TURN_DRAW_a_drawn_card_that_cannot_be_played_ends_the_turn(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_DRAW_a_drawn_card_that_cannot_be_played_ends_the_turn() -> None:
     """TURN-DRAW: draw one card; if it cannot be played the turn passes at once."""
     s = table(V3, [[], ["G1", "G2", "B3"]], draw=["Y9"])
     v = run(s, Draw("bor"))
@@ -496,9 +490,7 @@ def test_TURN_DRAW_a_drawn_card_that_cannot_be_played_ends_the_turn(
     assert v.state.turn == 2 and v.state.phase == "play"
 
 
-def test_TURN_DRAW_a_playable_drawn_card_may_be_played_at_once(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_DRAW_a_playable_drawn_card_may_be_played_at_once() -> None:
     """TURN-DRAW: a playable drawn card: play it (that card only) or pass explicitly."""
     s = table(V3, [[], ["R1", "G2", "B3"]], draw=["R9"])
     v = run(s, Draw("bor"))
@@ -510,9 +502,7 @@ def test_TURN_DRAW_a_playable_drawn_card_may_be_played_at_once(
     assert hand(played.state, "bor") == ["R1", "G2", "B3"]
 
 
-def test_TURN_DRAW_pass_keeps_the_drawn_card_and_ends_the_turn(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_DRAW_pass_keeps_the_drawn_card_and_ends_the_turn() -> None:
     """TURN-DRAW: Pass after drawing a playable card keeps it and passes the turn."""
     s = table(V3, [[], ["R1", "G2", "B3"]], draw=["R9"])
     drawn = run(s, Draw("bor")).state
@@ -521,9 +511,7 @@ def test_TURN_DRAW_pass_keeps_the_drawn_card_and_ends_the_turn(
     assert v.clause == "TURN-DRAW"
 
 
-def test_TURN_DRAW_after_drawing_no_other_card_and_no_second_draw(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_DRAW_after_drawing_no_other_card_and_no_second_draw() -> None:
     """TURN-DRAW: after the draw only the drawn card may be played; a second draw is refused."""
     s = table(V3, [[], ["R1", "G2", "B3"]], draw=["R9"])
     drawn = run(s, Draw("bor")).state
@@ -534,9 +522,7 @@ def test_TURN_DRAW_after_drawing_no_other_card_and_no_second_draw(
     assert apply(s, Pass("bor")).rejected  # no pass without a draw
 
 
-def test_TURN_DRAW_drawing_while_holding_a_match_is_no_offence(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_DRAW_drawing_while_holding_a_match_is_no_offence() -> None:
     """TURN-DRAW: choosing to draw while holding a playable card is accepted, no penalty."""
     s = table(V3, [[], ["R1", "R2", "R3"]], draw=["G9"])
     v = run(s, Draw("bor"))
@@ -568,9 +554,7 @@ def _empty_draw_pile(s: GameState, *, into_discard: bool) -> GameState:
     return attrs.evolve(s, draw_pile=(), hands=hands)
 
 
-def test_TURN_RESHUFFLE_the_discard_pile_but_its_top_card_becomes_the_draw_pile(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_RESHUFFLE_the_discard_pile_but_its_top_card_becomes_the_draw_pile() -> None:
     """TURN-RESHUFFLE: an empty draw pile is refilled from the discard pile, keeping the top."""
     s = _empty_draw_pile(table(V3, [[], ["G1", "G2", "B3"]]), into_discard=True)
     old = everything(s)
@@ -585,9 +569,7 @@ def test_TURN_RESHUFFLE_the_discard_pile_but_its_top_card_becomes_the_draw_pile(
     assert apply(s, Draw("bor")).state == t
 
 
-def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_nothing(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_nothing() -> None:
     """TURN-RESHUFFLE: nothing to reshuffle: the player who must draw simply does not."""
     s = _empty_draw_pile(table(V3, [[], ["G1", "G2", "B3"]]), into_discard=False)
     v = run(s, Draw("bor"))
@@ -596,7 +578,7 @@ def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_nothing(
     assert everything(v.state) == everything(s)
 
 
-def test_TURN_RESHUFFLE_a_draw_two_takes_what_there_is(derive: Callable[..., Variant]) -> None:
+def test_TURN_RESHUFFLE_a_draw_two_takes_what_there_is() -> None:
     """TURN-RESHUFFLE: a +2 with one card left to reshuffle gives its victim that one card."""
     s = _empty_draw_pile(table(V3, [[], ["R+2", "G2", "B3"]]), into_discard=False)
     v = run(s, Play("bor", "R+2"))
@@ -608,13 +590,13 @@ def test_TURN_RESHUFFLE_a_draw_two_takes_what_there_is(derive: Callable[..., Var
 # -- action cards ----------------------------------------------------------------------------
 
 
-def test_ACT_SKIP_the_next_player_loses_the_turn(derive: Callable[..., Variant]) -> None:
+def test_ACT_SKIP_the_next_player_loses_the_turn() -> None:
     """ACT-SKIP: after a Skip the next player is skipped."""
     v = run(table(V3, [[], ["RS", "G2", "B3"]]), Play("bor", "RS"))
     assert v.skipped == ("cene",) and v.state.turn == 3 and v.drawn == ()
 
 
-def test_ACT_REV_the_direction_reverses(derive: Callable[..., Variant]) -> None:
+def test_ACT_REV_the_direction_reverses() -> None:
     """ACT-REV: after a Reverse play runs the other way."""
     s = table(V3, [["R7", "Y1", "Y2"], ["RR", "G2", "B3"]])
     v = run(s, Play("bor", "RR"))
@@ -622,7 +604,7 @@ def test_ACT_REV_the_direction_reverses(derive: Callable[..., Variant]) -> None:
     assert run(v.state, Play("ana", "R7")).state.turn == 3
 
 
-def test_ACT_REV_2P_with_two_players_reverse_acts_as_skip(derive: Callable[..., Variant]) -> None:
+def test_ACT_REV_2P_with_two_players_reverse_acts_as_skip() -> None:
     """ACT-REV-2P: with two players a Reverse skips the other: its player goes again."""
     s = table(V3, [[], ["RR", "G2", "B3"]], players=PLAYERS[:2])
     v = run(s, Play("bor", "RR"))
@@ -630,9 +612,7 @@ def test_ACT_REV_2P_with_two_players_reverse_acts_as_skip(derive: Callable[..., 
     assert "ACT-REV-2P" in clauses(v)
 
 
-def test_ACT_D2_the_next_player_draws_two_and_loses_the_turn(
-    derive: Callable[..., Variant],
-) -> None:
+def test_ACT_D2_the_next_player_draws_two_and_loses_the_turn() -> None:
     """ACT-D2: the next player draws 2 at once (no stacking officially) and is skipped."""
     s = table(V3, [[], ["R+2", "G2", "B3"], ["R+2", "G4", "B4"]], draw=["Y1", "Y2"])
     v = run(s, Play("bor", "R+2"))
@@ -641,7 +621,7 @@ def test_ACT_D2_the_next_player_draws_two_and_loses_the_turn(
     assert v.state.turn == 3 and v.state.phase == "play" and v.state.pending is None
 
 
-def test_ACT_WILD_the_player_names_the_next_colour(derive: Callable[..., Variant]) -> None:
+def test_ACT_WILD_the_player_names_the_next_colour() -> None:
     """ACT-WILD: a Wild names the colour the next player must follow."""
     s = table(V3, [[], ["W", "G2", "B3"], ["R1", "B1", "W"]])
     v = run(s, Play("bor", "W", color="blue"))

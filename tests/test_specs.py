@@ -235,9 +235,7 @@ def check_state(where: str, s: GameState, facts: dict[str, Any]) -> None:
     if "hand_sizes" in facts:
         got["hand_sizes"] = {p: len(s.hands[i]) for p, i in _seats(s, facts["hand_sizes"])}
     if "hands" in facts:
-        got["hands"] = {
-            p: sorted(str(c) for c in s.hands[i]) for p, i in _seats(s, facts["hands"])
-        }
+        got["hands"] = {p: sorted(str(c) for c in s.hands[i]) for p, i in _seats(s, facts["hands"])}
         facts = {
             **facts,
             "hands": {p: sorted(str(parse_card(c)) for c in h) for p, h in facts["hands"].items()},

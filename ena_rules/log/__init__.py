@@ -25,6 +25,7 @@ from .lines import (
     RoundClaim,
     RoundStart,
     WinnerClaim,
+    load_schema,
 )
 from .reader import MAX_LINE, Entry, LogReader, Problem, open_lines, source_name
 from .writer import LogWriter, dump_header, dump_line
@@ -51,6 +52,7 @@ __all__ = [
     "WinnerClaim",
     "dump_header",
     "dump_line",
+    "load_schema",
     "open_lines",
     "round_deal",
     "source_name",

@@ -10,6 +10,8 @@ and the rest); the log adds :class:`RoundStart` and the table's claims (:data:`C
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
 import attrs
@@ -31,6 +33,7 @@ __all__ = [
     "RoundClaim",
     "RoundStart",
     "WinnerClaim",
+    "load_schema",
 ]
 
 #: The ``ena_log`` version this library reads and writes.
@@ -130,3 +133,14 @@ LINE_TYPES: dict[str, type] = {**EVENT_TYPES, "round": RoundStart, **CLAIM_TYPES
 
 #: The ``type`` of each line class.
 TYPE_OF: dict[type, str] = {cls: tag for tag, cls in LINE_TYPES.items()}
+
+
+def load_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every line kind, shipped as package data.
+
+    >>> sorted(load_schema()["$defs"])[:3]
+    ['call_uno', 'card', 'challenge']
+    """
+    text = resources.files("ena_rules").joinpath("data", "ena-log.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema

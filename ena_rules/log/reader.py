@@ -125,6 +125,9 @@ def _no_constants(name: str) -> Any:
     raise LogError(f"{name} is not a JSON number")
 
 
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+
+
 class _LineProblem(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -199,10 +202,14 @@ class LogReader:
         if not text.strip():
             return None
         try:
-            return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+            return _DECODER.decode(text)
         except json.JSONDecodeError as exc:
             raise _LineProblem(f"not JSON: {exc.msg} (column {exc.colno})") from None
         except LogError as exc:
+            raise _LineProblem(f"not usable JSON: {exc}") from None
+        except RecursionError:
+            raise _LineProblem("not usable JSON: nested too deeply") from None
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts
             raise _LineProblem(f"not usable JSON: {exc}") from None
 
     # -- the header ------------------------------------------------------------------------------

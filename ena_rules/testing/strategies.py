@@ -1,0 +1,145 @@
+"""Hypothesis strategies for ena_rules: generated variants (random valid rule combinations).
+
+Needs ``hypothesis`` (a test dependency). A generated variant is a variant file extending
+``official`` or ``ena`` with a random choice for most rule keys, loaded by
+:func:`~ena_rules.load_variant_text`; every combination it draws is one the loader must accept.
+
+>>> from hypothesis import find
+>>> v = find(variants(), lambda v: v.overtake.enabled and v.stacking.answer)
+>>> v.name
+'generated'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from ..variant import Variant
+from ..variant_io import load_variant_text
+
+__all__ = ["variant_texts", "variants"]
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(x) for x in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f'"{k}" = {_toml(x)}' for k, x in value.items()) + " }"
+    raise TypeError(value)
+
+
+@st.composite
+def variant_texts(draw: st.DrawFn) -> str:
+    """The TOML text of a random valid variant (see the module docstring)."""
+    base = draw(st.sampled_from(["official", "ena"]))
+    colors = draw(st.sampled_from([["R", "Y", "G", "B"], ["R", "G", "B"], ["R", "G"]]))
+    wild = {
+        "W": draw(st.integers(1, 4)),
+        "W+4": draw(st.integers(1, 4)),
+        "WS": draw(st.integers(0, 1)),
+        "WC": draw(st.integers(0, 2)),
+    }
+    overtake = draw(st.booleans()) if base == "official" else draw(st.booleans() | st.just(True))
+    stack_over: list[str] = draw(st.sampled_from([[], ["W+4"], ["W+4", "+2"]])) if overtake else []
+    answer = draw(st.sampled_from([{}, {"+2": ["+2"]}, {"+2": ["+2", "W+4"], "W+4": ["W+4"]}]))
+    mode = draw(st.sampled_from(["winner_collects", "own_hand", "rounds_won"]))
+    winner = "lowest_total" if mode == "own_hand" else "first_to_target"
+    target = 3 if mode == "rounds_won" else draw(st.sampled_from([60, 150, 500]))
+    restricted = draw(st.sampled_from([(True, True), (True, False), (False, False)]))
+    sections: dict[str, dict[str, Any]] = {
+        "players": {"min": 2, "max": 4},
+        "deck": {"colors": colors, "wild": wild},
+        "deal": {
+            "hand_size": draw(st.sampled_from([2, 3, 4, 7])),
+            "cut": draw(st.sampled_from(["highest", "lowest"])),
+            "cut_non_number": draw(st.sampled_from(["redraw", "zero"])),
+            "cut_tie": draw(st.sampled_from(["recut_tied", "recut_all"])),
+            "rotate": draw(st.sampled_from(["left", "same"])),
+        },
+        "first_card": {
+            "apply_action": draw(st.booleans()),
+            "return_ranks": draw(st.sampled_from([[], ["W+4"], ["W+4", "W"]])),
+            "wild_color": draw(st.sampled_from(["first_player", "dealer"])),
+            "reverse_first": draw(st.sampled_from(["dealer", "dealer_right"])),
+            "draw_loses_turn": draw(st.booleans()),
+        },
+        "turn": {
+            "wild_anytime": draw(st.booleans()),
+            "draw": draw(st.sampled_from(["one", "until_playable"])),
+            "play_drawn": draw(st.booleans()),
+        },
+        "actions": {"two_player_reverse": draw(st.sampled_from(["skip", "reverse"]))},
+        "challenge": {
+            "show_hand": draw(st.booleans()),
+            "guilty": draw(st.sampled_from(["card_stays", "card_returns"])),
+            "guilty_draw": draw(st.integers(0, 6)),
+            "innocent_extra": draw(st.integers(0, 4)),
+            "after_stack": draw(st.sampled_from(["last_card", "whole_stack"])),
+        },
+        "uno": {
+            "catch_penalty": draw(st.integers(0, 4)),
+            "false_catch_penalty": draw(st.integers(0, 3)),
+            "after_hand_change": draw(st.sampled_from(["exempt", "must_call"])),
+        },
+        "overtake": {
+            "enabled": overtake,
+            "own_card": draw(st.booleans()),
+            "wilds": draw(st.sampled_from(["same_rank", "never"])),
+            "on_pending": draw(st.sampled_from(["draw_first", "forbidden"])),
+        },
+        "stacking": {"overtake": stack_over, "answer": answer},
+        "penalties": {
+            key: draw(st.integers(0, 3))
+            for key in ("out_of_turn", "bad_overtake", "wrong_card", "draw_too_many")
+        }
+        | {"wrong_card_turn": draw(st.sampled_from(["pass", "keep"]))},
+        "scoring": {
+            "mode": mode,
+            "winner": winner,
+            "target": target,
+            "last_draw_counts": draw(st.booleans()),
+        },
+    }
+    lines = ['name = "generated"', f'extends = "{base}"']
+    for section, keys in sections.items():
+        lines.append(f"[{section}]")
+        lines.extend(f"{k} = {_toml(x)}" for k, x in keys.items())
+    ranks: dict[str, list[dict[str, Any]]] = {}
+    if draw(st.booleans()):
+        ranks["7"] = [{"op": "swap_hands"}]
+        ranks["0"] = [{"op": "rotate_hands"}]
+    wc: list[dict[str, Any]] = draw(
+        st.sampled_from(
+            [
+                [{"op": "choose_color"}],
+                [{"op": "choose_color"}, {"op": "skip"}],
+                [{"op": "choose_color"}, {"op": "skip_all"}],
+                [{"op": "choose_color"}, {"op": "draw", "count": 2}, {"op": "skip"}],
+            ]
+        )
+    )
+    ranks["WC"] = wc
+    for rank, effects in ranks.items():
+        lines.append(f'[ranks."{rank}"]')
+        lines.append("effects = [" + ", ".join(_toml_effect(e) for e in effects) + "]")
+    lines.append('[ranks."W+4"]')
+    lines.append(f"only_without_color_match = {_toml(restricted[0])}")
+    lines.append(f"challengeable = {_toml(restricted[1])}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_effect(effect: dict[str, Any]) -> str:
+    return "{ " + ", ".join(f"{k} = {_toml(x)}" for k, x in effect.items()) + " }"
+
+
+def variants() -> st.SearchStrategy[Variant]:
+    """Random valid variants, loaded from :func:`variant_texts`."""
+    return variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))

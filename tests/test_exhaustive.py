@@ -1,0 +1,67 @@
+"""Exhaustive exploration of small games: every reachable state, every invariant, every event.
+
+Reduced decks (two colours, a few ranks, one Wild and one Wild Draw Four), one-card hands, two
+and three players, official and Ena rules: from each dealt position every state reachable by
+legal events is visited to the end of the round (states that have refilled the draw pile more
+than ``max_shuffles`` times are counted but not expanded: the refill could go on forever), and
+in each one every invariant is checked and every candidate event, legal or not, is judged.
+The counts are written past pytest's capture (``capsys.disabled()``) so that CI logs show
+them without ``-s``.
+``ENA_RULES_PROFILE=long`` explores bigger decks, two-card hands, more deals and one reshuffle.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import pytest
+
+from ena_rules import load_variant_text
+from ena_rules.testing.explore import explore, tiny_variant_text
+
+LONG = os.environ.get("ENA_RULES_PROFILE") == "long"
+
+SMALL: list[dict[str, Any]] = [
+    {"players": 2, "numbers": ["1", "2"], "actions": ["R"], "hand_size": 1},
+    {"players": 3, "numbers": ["1", "2"], "actions": ["S", "+2"], "hand_size": 1},
+    {"players": 3, "numbers": ["1"], "actions": ["S", "R", "+2"], "hand_size": 1},
+]
+BIG: list[dict[str, Any]] = [
+    {"players": 2, "numbers": ["1", "2"], "actions": ["S", "+2"], "hand_size": 1},
+    {"players": 2, "numbers": ["1", "2", "3"], "actions": ["S", "R", "+2"], "hand_size": 2},
+    {"players": 3, "numbers": ["1", "2", "3"], "actions": ["S", "R", "+2"], "hand_size": 2},
+]
+CASES = [(base, cfg) for base in ("official", "ena") for cfg in (SMALL + BIG if LONG else SMALL)]
+
+
+@pytest.mark.parametrize(
+    ("base", "cfg"),
+    CASES,
+    ids=[
+        f"{b}-{c['players']}p-{'.'.join(c['numbers'] + c['actions'])}-hand{c['hand_size']}"
+        for b, c in CASES
+    ],
+)
+def test_every_reachable_state_keeps_every_invariant(
+    base: str, cfg: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every reachable state of a small round keeps every invariant; every event is judged right."""
+    text = tiny_variant_text(
+        base, numbers=cfg["numbers"], actions=cfg["actions"], hand_size=cfg["hand_size"]
+    )
+    variant = load_variant_text(text, source=f"tiny {base}")
+    players = ["ana", "bor", "cene"][: cfg["players"]]
+    seeds = range(6) if LONG else range(2)
+    result = explore(variant, players, seeds=seeds, max_shuffles=1 if LONG else 0)
+    line = (
+        f"exhaustive {base} {cfg['players']}p deck={'.'.join(cfg['numbers'] + cfg['actions'])}"
+        f"+W.W+4 x2 colours hand={cfg['hand_size']} deals={len(seeds)}: "
+        f"{result.states} states, {result.round_ends} round ends, {result.transitions} "
+        f"legal transitions, {result.judged} events judged, {result.frontier} not expanded"
+    )
+    print(line)
+    with capsys.disabled():  # shown in CI logs without -s
+        sys.stdout.write(f"\n[ena_rules] {line}\n")
+    assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions

@@ -1,0 +1,198 @@
+"""The sample logs of docs/examples/: each gives its documented result, and every line of every
+sample fits the shipped JSON Schema.
+
+``NAME.expected.json`` beside each ``NAME.jsonl`` is the validator's report; the verdicts,
+clauses, keys, claim checks and counts are compared here (the words of the messages are checked
+by the freshness test, which regenerates every sample with docs/examples/make_examples.py).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import jsonschema
+import pytest
+from jsonschema import Draft202012Validator
+
+from ena_rules.log import LINE_TYPES, Header, load_schema
+from ena_rules.validate import LineResult, Report, validate
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+NAMES = ("ena-clean", "ena-disputed", "official-challenges")
+COMPARED = ("line", "kind", "type", "outcome", "clause", "key", "agrees", "since", "round_ended")
+SUMMARY = (
+    "exit_code",
+    "variant",
+    "players",
+    "events",
+    "accepted",
+    "penalised",
+    "rejected",
+    "claims",
+    "disagreements",
+    "problems",
+    "first_wrong_line",
+)
+
+
+def _expected(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.expected.json").read_text("utf-8"))
+    return data
+
+
+def _report(name: str) -> Report:
+    return validate(EXAMPLES / f"{name}.jsonl")
+
+
+def _by_type(report: Report, kind: str) -> list[LineResult]:
+    return [r for r in report.results if r.type == kind]
+
+
+def _make_examples() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_examples", EXAMPLES / "make_examples.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class TestDocumentedResults:
+    @pytest.mark.parametrize("name", NAMES)
+    def test_each_sample_gives_its_documented_result(self, name: str) -> None:
+        """The validator's exit code, counts, final scores and every line's verdict, clause,
+        key and claim check are the ones written in NAME.expected.json."""
+        want = _expected(name)
+        got = _report(name).to_dict()
+        assert got["exit_code"] == want["exit_code"]
+        for key in SUMMARY:
+            assert got["summary"][key] == want["summary"][key], key
+        assert got["summary"]["final"]["scores"] == want["summary"]["final"]["scores"]
+        assert got["summary"]["final"]["winner"] == want["summary"]["final"]["winner"]
+        assert len(got["lines"]) == len(want["lines"])
+        for mine, theirs in zip(got["lines"], want["lines"], strict=True):
+            assert {k: mine.get(k) for k in COMPARED} == {k: theirs.get(k) for k in COMPARED}
+            assert mine.get("drawn") == theirs.get("drawn")
+
+    def test_the_samples_are_fresh(self) -> None:
+        """Regenerating every sample with the real engine gives the files on disk, word for word
+        (if this fails after a change to the engine, run python3 docs/examples/make_examples.py
+        and read the diff)."""
+        assert _make_examples().main(["--check"]) == 0
+
+
+class TestTheStories:
+    def test_OVT_IDENT_the_disputed_game_has_its_four_situations(self) -> None:
+        """OVT-IDENT: the disputed Ena game holds an out-of-turn play (penalised, PEN-ENA), a
+        valid overtake (accepted, OVT-IDENT), a UNO catch made too late (penalised, UNO-FALSE)
+        that the table punished the other way, and a miscounted score; it is inconsistent."""
+        r = _report("ena-disputed")
+        plays = [x for x in _by_type(r, "play") if x.outcome == "penalised"]
+        assert plays and plays[0].clause == "PEN-ENA" and plays[0].key == "penalties.out_of_turn"
+        [overtake] = _by_type(r, "overtake")
+        assert (overtake.outcome, overtake.clause) == ("accepted", "OVT-IDENT")
+        [catch] = [x for x in _by_type(r, "call_uno") if x.record and "target" in x.record]
+        assert (catch.outcome, catch.clause) == ("penalised", "UNO-FALSE")
+        penalties = _by_type(r, "claim_penalty")
+        assert [p.agrees for p in penalties] == [True, False]
+        wrong = penalties[1]
+        assert wrong.line == catch.line + 1 and wrong.since == wrong.line
+        rounds = _by_type(r, "claim_round")
+        assert [x.agrees for x in rounds] == [False, False]
+        assert rounds[0].since == wrong.line  # round 1's claim follows the wrong ruling
+        assert rounds[1].since == rounds[1].line  # round 2's claim is a counting mistake
+        assert r.exit_code == 1 and r.first_wrong == wrong.line
+
+    def test_SCORE_ENA_the_clean_game_ends_with_the_lowest_total_winning(self) -> None:
+        """SCORE-ENA: the clean Ena game is consistent, every claim agrees, and it ends when a
+        player passes 500 with the lowest total winning."""
+        r = _report("ena-clean")
+        assert r.exit_code == 0 and r.disagreements == 0 and r.claims >= 4
+        assert r.final is not None and r.final.phase == "over"
+        scores = r.final.scores
+        assert max(scores) >= 500
+        assert r.final.winner == scores.index(min(scores))
+        [color] = _by_type(r, "choose_color")
+        assert color.clause == "FLIP-WILD"
+        assert _by_type(r, "claim_winner")[0].agrees is True
+
+    def test_CHAL_INNOCENT_the_official_game_has_both_challenges(self) -> None:
+        """CHAL-INNOCENT: the official game holds a successful challenge (CHAL-GUILTY: the
+        player of the Wild Draw Four draws 4) and a failed one (the challenger draws 6)."""
+        r = _report("official-challenges")
+        challenges = _by_type(r, "challenge")
+        assert [(c.outcome, c.clause) for c in challenges] == [
+            ("accepted", "CHAL-GUILTY"),
+            ("accepted", "CHAL-INNOCENT"),
+        ]
+        assert [dict(c.drawn) for c in challenges] == [{"bor": 4}, {"ana": 6}]
+        assert r.exit_code == 0 and r.disagreements == 0
+
+
+def _validator() -> Draft202012Validator:
+    schema = load_schema()
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+
+
+class TestSchema:
+    @pytest.mark.parametrize("name", NAMES)
+    def test_every_sample_line_fits_the_schema(self, name: str) -> None:
+        """Each line of each sample log is valid under ena-log.schema.json."""
+        v = _validator()
+        for number, text in enumerate((EXAMPLES / f"{name}.jsonl").read_text("utf-8").splitlines()):
+            errors = list(v.iter_errors(json.loads(text)))
+            assert not errors, f"{name}.jsonl:{number + 1}: {errors[0].message}"
+
+    @pytest.mark.parametrize(
+        "obj",
+        [
+            {"type": "play", "player": "ana", "card": "R1", "colour": "red"},
+            {"type": "play", "player": "ana"},
+            {"type": "play", "player": "ana", "card": "X9"},
+            {"type": "play", "player": "ana", "card": "W", "color": "pink"},
+            {"type": "jump", "player": "ana"},
+            {"type": "call_uno", "player": "ana", "target": None},
+            {"type": "round", "seed": 3},
+            {"type": "claim_round", "round": 1},
+            {"type": "claim_round", "round": 0, "winner": "ana"},
+            {"type": "claim_drawn", "player": "ana"},
+            {"type": "claim_penalty", "player": "ana", "cards": 0},
+            {"ena_log": 1, "variant": "ena", "players": ["a", "b"]},
+            {"ena_log": 1, "variant": "ena", "players": ["a", "b"], "seed": 1, "deck": ["R1"]},
+            {"ena_log": 2, "variant": "ena", "players": ["a", "b"], "seed": 1},
+        ],
+        ids=lambda o: json.dumps(o)[:50],
+    )
+    def test_malformed_lines_do_not_fit_the_schema(self, obj: dict[str, Any]) -> None:
+        """Lines the reader rejects for their form are invalid under the schema too."""
+        assert list(_validator().iter_errors(obj))
+
+    def test_the_schema_names_every_field_of_every_line_kind(self) -> None:
+        """Each line kind's schema lists exactly its class's fields (plus "type"), and requires
+        exactly those without a default: the schema and the converter cannot drift apart."""
+        import attrs
+
+        defs = load_schema()["$defs"]
+        for tag, cls in {**LINE_TYPES, "header": Header}.items():
+            fields = attrs.fields(cls)
+            props = set(defs[tag]["properties"]) - {"type"}
+            assert props == {f.name for f in fields}, tag
+            required = {f.name for f in fields if f.default is attrs.NOTHING}
+            assert set(defs[tag]["required"]) - {"type"} == required, tag
+
+
+def test_the_examples_of_the_format_reference_run() -> None:
+    """Every ``>>>`` example of docs/log-format.md gives the output the page shows."""
+    import doctest
+
+    result = doctest.testfile(
+        str(ROOT / "docs" / "log-format.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 0 and result.failed == 0
