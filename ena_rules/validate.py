@@ -156,7 +156,11 @@ class LineResult:
 
 
 def describe_record(kind: str, record: dict[str, Any] | None) -> str:
-    """A short text for a line as written: ``play ana W green``, ``claim_penalty bor 2``."""
+    """A short text for a line as written (``record`` is the line's JSON object).
+
+    >>> describe_record("claim_penalty", {"type": "claim_penalty", "player": "bor", "cards": 2})
+    'claim_penalty bor 2 cards'
+    """
     if record is None:
         return kind
     if kind == "header":
@@ -720,13 +724,22 @@ def validate(
 
 
 def validator_for(log: object, **kwargs: Any) -> Validator:
-    """A :class:`Validator` named after ``log``; a log's variant path resolves beside it."""
+    """A :class:`Validator` named after ``log``; a log's variant path resolves beside it.
+
+    >>> v = validator_for("games/g1.jsonl")
+    >>> v.source, str(v.base_dir)
+    ('games/g1.jsonl', 'games')
+    """
     base = Path(os.fspath(log)).parent if isinstance(log, str | os.PathLike) else None
     return Validator(source_name(log), base_dir=base, **kwargs)
 
 
 def log_lines(log: str | os.PathLike[str] | Iterable[str | bytes]) -> Iterable[str | bytes]:
-    """The raw lines of a log: a path (``-``: standard input) is opened, lines pass through."""
+    """The raw lines of a log: a path (``-``: standard input) is opened, lines pass through.
+
+    >>> log_lines(["{}"])
+    ['{}']
+    """
     if isinstance(log, str | os.PathLike):
         return open_lines(log)
     return log

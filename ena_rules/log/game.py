@@ -40,6 +40,11 @@ def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, .
     """The state after the header: the cut (seeded, no dealer) and round 1's deal.
 
     Returns the state and the verdicts of the cut and deal events (the deal's last).
+
+    >>> from ena_rules import load_variant
+    >>> state, verdicts = start(Header(1, "ena", ("ana", "bor"), seed=7), load_variant("ena"))
+    >>> state.phase, [v.event.__class__.__name__ for v in verdicts]
+    ('play', ['Cut', 'Deal'])
     """
     state = new_game(variant, header.players, dealer=header.dealer)
     verdicts: list[Verdict] = []
@@ -61,7 +66,15 @@ def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, .
 
 
 def round_deal(header: Header, state: GameState, line: RoundStart) -> Deal:
-    """The Deal a round line stands for: from the header's seed, or the line's own deck."""
+    """The Deal a round line stands for: from the header's seed, or the line's own deck.
+
+    >>> from ena_rules import load_variant, new_game
+    >>> from ena_rules.shuffle import derive_seed
+    >>> s = new_game(load_variant("ena"), ["ana", "bor"], dealer="bor")
+    >>> deal = round_deal(Header(1, "ena", ("ana", "bor"), seed=7), s, RoundStart())
+    >>> deal.seed == derive_seed(7, 0)
+    True
+    """
     if header.seed is not None:
         return deal_event(state, header.seed)
     if line.deck is None:

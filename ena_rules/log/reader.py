@@ -81,7 +81,11 @@ class Entry:
 
 
 def source_name(log: object) -> str:
-    """How a log is named in messages: its path, ``<stdin>`` for ``-``, else ``<log>``."""
+    """How a log is named in messages: its path, ``<stdin>`` for ``-``, else ``<log>``.
+
+    >>> source_name("-"), source_name(["{}"])
+    ('<stdin>', '<log>')
+    """
     if isinstance(log, str | os.PathLike):
         return "<stdin>" if str(log) == "-" else str(log)
     return str(getattr(log, "name", "<log>"))
