@@ -491,6 +491,7 @@ def _play(w: _Work, seat: int, e: Play) -> str:
         )
         w.take(seat, w.v.penalties.wrong_card, "penalties.wrong_card", "penalty")
         if w.v.penalties.wrong_card_turn == "pass" and s.phase != "owe":
+            w.close_windows(seat)  # the offender's turn is spent: a turn action (UNO-WINDOW)
             w.turn = w.step(seat)
             w.phase = "play"
             w.drawn = None
@@ -1158,13 +1159,14 @@ def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
         out.remove(Draw(name))
     if s.phase == "owe" and s.challenge is not None and s.challenge.victim == seat:
         out.append(Challenge(name))
-    if v.overtake.enabled and s.overtake_open:
+    if v.overtake.enabled and s.overtake_open and s.top is not None:
+        rank = s.top.rank
         for q in range(len(s.players)):
             if q == seat:
                 continue
-            # _overtake_ok accepts only a card _identical to the top: filter with it first, so
-            # the reasons for the many other cards are never formatted (docs/performance.md)
-            for card in dict.fromkeys(c for c in s.hands[q] if _identical(s, c)):
+            # _overtake_ok accepts only a card _identical to the top (same rank first): filter
+            # with it, so no reason is formatted for the many other cards (docs/performance.md)
+            for card in dict.fromkeys(c for c in s.hands[q] if c.rank == rank and _identical(s, c)):
                 if _overtake_ok(s, q, card)[0]:
                     out.extend(_card_events(s, Overtake, q, card))
     for x in s.uno_exposed:

@@ -1,4 +1,4 @@
-"""Shared fixtures: the official variant and small variants derived from it."""
+"""Shared fixtures: variants derived from a shipped one by a few lines of TOML."""
 
 from __future__ import annotations
 
@@ -8,19 +8,13 @@ from functools import cache
 
 import pytest
 
-from ena_rules import Variant, load_variant, load_variant_text
+from ena_rules import Variant, load_variant_text
 
 
 @cache
 def _derived(base: str, body: str) -> Variant:
     name = f"{base}-test-{zlib.crc32(body.encode()):08x}"
     return load_variant_text(f'name = "{name}"\nextends = "{base}"\n{body}')
-
-
-@pytest.fixture(scope="session")
-def official() -> Variant:
-    """The shipped official variant."""
-    return load_variant("official")
 
 
 @pytest.fixture(scope="session")

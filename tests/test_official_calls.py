@@ -115,6 +115,16 @@ def test_UNO_WINDOW_the_next_players_draw_closes_the_window() -> None:
     refused(s, CallUno("bor"), "UNO-CALL")
 
 
+def test_UNO_WINDOW_a_wrong_card_that_passes_the_turn_closes_the_window() -> None:
+    """UNO-WINDOW: the next player's wrong card costs them the turn (PEN-WRONG-OFF): it closes."""
+    hands = [["Y1", "Y2"], ["R1", "G7"], ["B2", "B3"], ["G1", "B1"]]
+    s = start_round(V2, list(PLAYERS), dealer="ana", hands=hands, turned="R5")
+    s = run(s, Play("bor", "R1")).state
+    wrong = apply(s, Play("cene", "B2"))
+    assert wrong.penalised and wrong.state.turn == 3
+    refused(wrong.state, CallUno("ana", "bor"), "UNO-FALSE")
+
+
 def test_UNO_WINDOW_stays_open_until_the_next_player_acts_even_when_they_owe_a_draw() -> None:
     """UNO-WINDOW: after a W+4 as second-to-last card the window is open until its victim acts."""
     hands = [["Y1", "Y2", "Y3"], ["W+4", "G7", "G8"], ["Y7", "Y8", "Y9"], ["B1", "B2", "B3"]]

@@ -35,6 +35,7 @@ for _name in shipped_variants():
     _case = make_machine(_name).TestCase
     _case.settings = SHIPPED
     globals()[_test_class_name(_name)] = type(_test_class_name(_name), (_case,), {})
+del _case  # only the named classes are tests
 
 TestMachine_generated_variants = make_machine(variants()).TestCase
 TestMachine_generated_variants.settings = GENERATED

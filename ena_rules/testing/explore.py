@@ -18,8 +18,8 @@ end of the round (breadth first, each state once), checks all of the above in ea
 for every candidate event, and counts what it saw.
 
 >>> from ena_rules import load_variant_text
->>> v = load_variant_text(tiny_variant_text("official", hand_size=1))
->>> result = explore(v, ["ana", "bor"], seeds=[3])
+>>> v = load_variant_text(tiny_variant_text("official", numbers=["1"], actions=[], hand_size=1))
+>>> result = explore(v, ["ana", "bor"], seeds=[3], max_shuffles=0)
 >>> result.states > 0 and result.round_ends > 0
 True
 """
@@ -325,14 +325,21 @@ def _check_penalty(before: GameState, event: PlayerEvent, verdict: Verdict, kind
     for i, h in enumerate(after.hands):
         if i != seat and h != before.hands[i]:
             raise _fail("penalty", before, f"{event!r}: {before.players[i]}'s hand changed")
-    exposed = tuple(x for x in before.uno_exposed if x != seat or len(after.hands[seat]) == 1)
-    if after.uno_exposed != exposed:
-        raise _fail("penalty", before, f"{event!r}: the UNO catch list changed otherwise")
     passes = (
         kind == "wrong_card" and v.penalties.wrong_card_turn == "pass" and before.phase != "owe"
     )
+    # the offender leaves the catch list if the penalty took them off one card; when the turn
+    # passes (PEN-WRONG-OFF) the offender's turn is spent, a turn action that closes the catch
+    # windows on the others (UNO-WINDOW)
+    exposed = tuple(
+        x
+        for x in before.uno_exposed
+        if (x != seat and not passes) or (x == seat and len(after.hands[seat]) == 1)
+    )
+    if after.uno_exposed != exposed:
+        raise _fail("penalty", before, f"{event!r}: the UNO catch list changed otherwise")
     if passes:  # PEN-WRONG-OFF: play continues with the next player
-        allowed |= {"turn", "phase", "drawn"}
+        allowed |= {"turn", "phase", "drawn", "reveal"}
         nxt = (seat + before.direction) % len(before.players)
         if (after.turn, after.phase, after.drawn) != (nxt, "play", None):
             raise _fail("penalty", before, f"{event!r}: the turn did not pass to the next player")
