@@ -118,7 +118,7 @@ def render(d: dict[str, Any]) -> str:
     g = d["growth"]
     out.append(
         f"\n### Game length (one Ena game, 4 players, {g['events']:,} events, "
-        f"{g['rounds']} rounds; median us per action)\n"
+        f"{g['rounds']} rounds; median wall us per action)\n"
     )
     out.append(
         _table(

@@ -448,8 +448,8 @@ def simulate(
     Game ``g`` is seeded with ``derive_seed(seed, g)`` (its cut and decks, docs/shuffle.md); the
     players' choices come from a SplitMix64 stream with the same seed.
 
-    >>> a = simulate(load_variant("ena"), 3, 2, seed=1)
-    >>> a == simulate(load_variant("ena"), 3, 2, seed=1), a.finished
+    >>> a = simulate(load_variant("ena.toml"), 3, 2, seed=1)
+    >>> a == simulate(load_variant("ena.toml"), 3, 2, seed=1), a.finished
     (True, 2)
     """
     names = [f"p{i + 1}" for i in range(players)]
@@ -616,7 +616,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="random legal players: game length, penalties, stacks, overtakes, wins by seat",
     )
-    s.add_argument("--variant", default="ena", help="a shipped name or a TOML file (default ena)")
+    s.add_argument("--variant", required=True, help="a shipped name or a TOML file")
     s.add_argument("--players", type=_positive, default=3)
     s.add_argument("--games", type=_positive, default=100)
     s.add_argument("--seed", type=int, default=0)

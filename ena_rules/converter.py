@@ -231,7 +231,8 @@ def _no_nulls(obj: dict[str, Any]) -> None:
 def structure_header(obj: Any) -> Header:
     """A :class:`~ena_rules.log.Header` from a decoded JSON object (no meaning checked yet).
 
-    >>> structure_header({"ena_log": 1, "variant": "ena", "players": ["a", "b"], "seed": 7}).seed
+    >>> header = {"ena_log": 1, "variant": "official", "players": ["a", "b"], "seed": 7}
+    >>> structure_header(header).seed
     7
     """
     if not isinstance(obj, dict):
@@ -291,8 +292,8 @@ def unstructure_line(line: Line) -> dict[str, Any]:
 def unstructure_header(header: Header) -> dict[str, Any]:
     """A header as a JSON-ready dict (fields left unset are left out).
 
-    >>> unstructure_header(Header(1, "ena", ("ana", "bor"), seed=7))
-    {'ena_log': 1, 'variant': 'ena', 'players': ['ana', 'bor'], 'seed': 7}
+    >>> unstructure_header(Header(1, "official", ("ana", "bor"), seed=7))
+    {'ena_log': 1, 'variant': 'official', 'players': ['ana', 'bor'], 'seed': 7}
     """
     out: dict[str, Any] = converter.unstructure(header)
     return out
@@ -305,7 +306,7 @@ def unstructure_state(state: GameState) -> dict[str, Any]:
     """A whole state as JSON-ready data (the variant by name).
 
     >>> from ena_rules import new_game, load_variant
-    >>> s = new_game(load_variant("ena"), ["ana", "bor"], dealer="ana")
+    >>> s = new_game(load_variant("ena.toml"), ["ana", "bor"], dealer="ana")
     >>> structure_state(unstructure_state(s)) == s
     True
     """

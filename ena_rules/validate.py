@@ -11,7 +11,7 @@ keep=False)`` keeps only counts and the first :data:`MAX_FINDINGS` findings).
 Exit codes (:attr:`Report.exit_code`): 0 consistent (penalties included), 1 inconsistent
 (rejected events, or claims that disagree), 2 unusable input (see :mod:`ena_rules.log.reader`).
 
->>> lines = ['{"ena_log": 1, "variant": "ena", "players": ["ana", "bor"], "seed": 7}',
+>>> lines = ['{"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}',
 ...          '{"type": "pass", "player": "ana"}']
 >>> report = validate(lines)
 >>> report.exit_code, report.rejected, report.first_wrong
@@ -692,7 +692,7 @@ def iter_results(
 ) -> Iterator[LineResult]:
     """Judge a log line by line (see :func:`validate`); nothing is kept.
 
-    >>> [r.kind for r in iter_results(['{"ena_log": 1, "variant": "ena", "players": ["a"]}'])]
+    >>> [r.kind for r in iter_results(['{"ena_log": 1, "variant": "official", "players": ["a"]}'])]
     ['problem']
     """
     v = validator_for(log, variant=variant, strict=strict, keep=False)
@@ -712,10 +712,10 @@ def validate(
     :class:`~ena_rules.errors.LogError` at the first unusable line; ``keep=False`` keeps only the
     counts and the first findings (constant memory).
 
-    >>> report = validate(['{"ena_log": 1, "variant": "ena", "players": ["ana", "bor"],'
+    >>> report = validate(['{"ena_log": 1, "variant": "official", "players": ["ana", "bor"],'
     ...                    ' "seed": 7}', '{"type": "claim_winner", "player": "ana"}'])
     >>> report.exit_code, report.findings[0].rules
-    (1, 'by the rules the game has not ended (the log ends in round 1: bor is due (play).)')
+    (1, 'by the rules the game has not ended (the log ends in round 1: ana is due (play).)')
     """
     v = validator_for(log, variant=variant, strict=strict, keep=keep)
     for _ in v.run(log_lines(log)):

@@ -459,9 +459,7 @@ class Variant:
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck_set: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _answers: dict[str, tuple[str, ...]] = attrs.field(
-        init=False, eq=False, repr=False, hash=False
-    )
+    _answers: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_rank_map", dict(self.ranks))

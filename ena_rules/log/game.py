@@ -8,7 +8,7 @@ so an app that embeds the referee writes logs the validator reads back.
 >>> import io
 >>> from ena_rules import load_variant, legal_events
 >>> out = io.StringIO()
->>> rec = GameRecorder(out, load_variant("ena"), ["ana", "bor", "cene"], seed=7)
+>>> rec = GameRecorder(out, load_variant("ena.toml"), ["ana", "bor", "cene"], seed=7)
 >>> verdict = rec.apply(legal_events(rec.state)[0])
 >>> len(out.getvalue().splitlines())
 2
@@ -42,7 +42,8 @@ def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, .
     Returns the state and the verdicts of the cut and deal events (the deal's last).
 
     >>> from ena_rules import load_variant
-    >>> state, verdicts = start(Header(1, "ena", ("ana", "bor"), seed=7), load_variant("ena"))
+    >>> header = Header(1, "official", ("ana", "bor"), seed=7)
+    >>> state, verdicts = start(header, load_variant("official"))
     >>> state.phase, [v.event.__class__.__name__ for v in verdicts]
     ('play', ['Cut', 'Deal'])
     """
@@ -70,8 +71,8 @@ def round_deal(header: Header, state: GameState, line: RoundStart) -> Deal:
 
     >>> from ena_rules import load_variant, new_game
     >>> from ena_rules.shuffle import derive_seed
-    >>> s = new_game(load_variant("ena"), ["ana", "bor"], dealer="bor")
-    >>> deal = round_deal(Header(1, "ena", ("ana", "bor"), seed=7), s, RoundStart())
+    >>> s = new_game(load_variant("ena.toml"), ["ana", "bor"], dealer="bor")
+    >>> deal = round_deal(Header(1, "official", ("ana", "bor"), seed=7), s, RoundStart())
     >>> deal.seed == derive_seed(7, 0)
     True
     """

@@ -6,12 +6,12 @@ unknown type, a missing or extra key, a bad card code, a name that is not a play
 does not fit its deck ...), then goes on with the next line. In strict mode the first problem
 raises :class:`~ena_rules.errors.LogError`. Only the current line is held in memory.
 
->>> lines = ['{"ena_log": 1, "variant": "ena", "players": ["ana", "bor"], "seed": 7}',
+>>> lines = ['{"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}',
 ...          '{"type": "play", "player": "ana", "card": "R9"}',
 ...          '{"type": "play", "player": "eve", "card": "R9"}']
 >>> for item in LogReader(lines, source="game.jsonl"):
 ...     print(item)
-game.jsonl:1: header (ena, ana, bor)
+game.jsonl:1: header (official, ana, bor)
 game.jsonl:2: play
 game.jsonl:3: 'eve' is not a player of this log (ana, bor) @ $.player
 """

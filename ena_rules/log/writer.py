@@ -3,10 +3,10 @@
 >>> import io
 >>> from ena_rules import Play
 >>> out = io.StringIO()
->>> w = LogWriter(out, Header(1, "ena", ("ana", "bor"), seed=7))
+>>> w = LogWriter(out, Header(1, "official", ("ana", "bor"), seed=7))
 >>> w.write(Play("bor", "r9"))
 >>> print(out.getvalue(), end="")
-{"ena_log": 1, "variant": "ena", "players": ["ana", "bor"], "seed": 7}
+{"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}
 {"type": "play", "player": "bor", "card": "R9"}
 """
 

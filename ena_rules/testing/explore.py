@@ -548,7 +548,7 @@ def tiny_variant_text(
     """A variant file extending ``base`` with a reduced deck: one copy of each listed coloured
     rank per colour, the given wilds (default one W and one W+4), and a small hand.
 
-    >>> print(tiny_variant_text("ena", numbers=["1"], actions=[], hand_size=1).splitlines()[0])
+    >>> print(tiny_variant_text("ena.toml", numbers=["1"], actions=[], hand_size=1).splitlines()[0])
     name = "tiny"
     """
     ranks = [str(i) for i in range(10)] + ["S", "R", "+2"]

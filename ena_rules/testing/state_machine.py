@@ -10,7 +10,7 @@ checked on its own (see :mod:`ena_rules.testing.explore` for what each one means
 step is ``note()``-d so that a failure prints a readable game.
 
 >>> from hypothesis import settings
->>> Machine = make_machine("ena")
+>>> Machine = make_machine("ena.toml")
 >>> Machine.TestCase.settings = settings(max_examples=2, stateful_step_count=5, deadline=None)
 >>> Machine.TestCase("runTest").runTest()
 

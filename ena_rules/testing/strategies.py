@@ -39,7 +39,7 @@ def _toml(value: Any) -> str:
 @st.composite
 def variant_texts(draw: st.DrawFn) -> str:
     """The TOML text of a random valid variant (see the module docstring)."""
-    base = draw(st.sampled_from(["official", "ena"]))
+    base = draw(st.sampled_from(["official", "ena.toml"]))
     colors = draw(st.sampled_from([["R", "Y", "G", "B"], ["R", "G", "B"], ["R", "G"]]))
     wild = {
         "W": draw(st.integers(1, 4)),
