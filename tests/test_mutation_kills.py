@@ -1,4 +1,588 @@
 """Rule tests written to kill mutants that survived ``mutmut run`` on the rule core (issue 5.4).
 
-Each test proves one rule clause of ../shared/RULES.md; see docs/verification.md, "Mutation score".
+Each test proves one clause of ../shared/RULES.md (or a decision of docs/decisions.md) on a
+dealt position driven with ``apply``. Most of them pin the verdict's *transcript*: every note
+the referee wrote, as ``"CLAUSE key: text"``. The notes are part of the product (the verdict
+must say which rule it applied, under which variant key, in words a player can read), so a
+change to a clause id, a key or a sentence is a change a test must see. See
+docs/verification.md, "Mutation score", for the run these tests answer.
 """
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from ena_rules import (
+    CallUno,
+    Challenge,
+    ChooseColor,
+    Cut,
+    Draw,
+    GameState,
+    Overtake,
+    Pass,
+    Play,
+    Variant,
+    Verdict,
+    apply,
+    load_variant,
+    load_variant_text,
+    new_game,
+)
+from ena_rules.shuffle import derive_seed, shuffled
+from ena_rules.testing import start_round
+
+NAMES = ("ana", "bor", "cene", "dan", "eva")
+
+
+def variant(base: str, hand_size: int, extra: str = "") -> Variant:
+    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
+    return load_variant_text(
+        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
+    )
+
+
+def deal(
+    v: Variant,
+    hands: Sequence[Sequence[str]],
+    turned: str | Sequence[str],
+    *,
+    draw: Sequence[str] = (),
+    seed: int = 0,
+) -> GameState:
+    """Seats ``NAMES[:len(hands)]``; the last seat deals, so seat 0 goes first."""
+    players = list(NAMES[: len(hands)])
+    return start_round(
+        v, players, dealer=players[-1], hands=hands, turned=turned, draw=draw, seed=seed
+    )
+
+
+def ok(state: GameState, *events: object) -> GameState:
+    """Apply events in order, each of which must be accepted; the state after the last."""
+    for e in events:
+        verdict = apply(state, e)  # type: ignore[arg-type]
+        assert verdict.accepted, str(verdict)
+        state = verdict.state
+    return state
+
+
+def transcript(verdict: Verdict) -> list[str]:
+    """Every note of a verdict as ``"CLAUSE key: text"``, the decisive one first."""
+    return [f"{n.clause} {n.key}: {n.text}" for n in verdict.notes]
+
+
+def held(state: GameState, name: str) -> list[str]:
+    return [str(c) for c in state.hands[state.seat(name)]]
+
+
+def cards(state: GameState) -> Counter[str]:
+    """Every card of the round: hands, draw pile and discard pile."""
+    out = Counter(str(c) for c in (*state.draw_pile, *state.discard))
+    for h in state.hands:
+        out.update(str(c) for c in h)
+    return out
+
+
+OFFICIAL3 = variant("official", 3)
+ENA3 = variant("ena", 3)
+
+
+# -- the Wild Draw Four challenge ------------------------------------------------------------
+
+
+def _wd4_by_ana(v: Variant, ana: list[str]) -> GameState:
+    """ana (first to play, on a red 5) plays W+4 naming green at bor; bor may challenge."""
+    s = deal(v, [ana, ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    return ok(s, Play("ana", "W+4", color="green"))
+
+
+def test_CHAL_GUILTY_the_verdict_names_the_colour_shows_the_hand_and_the_draw() -> None:
+    """CHAL-GUILTY: guilty (ana held a red card): ana draws 4, bor plays on; the challenge and
+    the overtaking window are closed, and the verdict says so clause by clause."""
+    s = _wd4_by_ana(OFFICIAL3, ["W+4", "R1", "Y1"])
+    v = apply(s, Challenge("bor"))
+    assert transcript(v) == [
+        "CHAL-GUILTY challenge.guilty: The challenge succeeds: ana held a red card.",
+        "CHAL-SHOW challenge.show_hand: ana shows their hand to bor.",
+        "CHAL-GUILTY challenge.guilty_draw: ana draws 4 (guilty).",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    t = v.state
+    assert t.challenge is None and t.pending is None and t.overtake_open is False
+    assert t.due == "bor" and t.phase == "play" and v.drawn == (("ana", 4),)
+
+
+def test_CHAL_INNOCENT_the_verdict_names_the_colour_and_the_six_cards() -> None:
+    """CHAL-INNOCENT: ana held no red card: bor draws 4 + 2 and cene is next."""
+    s = _wd4_by_ana(OFFICIAL3, ["W+4", "G1", "Y1"])
+    v = apply(s, Challenge("bor"))
+    assert transcript(v) == [
+        "CHAL-INNOCENT challenge.innocent_extra: The challenge fails: ana held no red card.",
+        "CHAL-SHOW challenge.show_hand: ana shows their hand to bor.",
+        "CHAL-INNOCENT challenge.innocent_extra: bor draws 6 (a failed challenge).",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+    assert v.skipped == ("bor",) and v.state.challenge is None
+
+
+def test_CHAL_SHOW_without_show_hand_no_hand_is_shown() -> None:
+    """CHAL-SHOW: with ``challenge.show_hand = false`` the challenged hand is not shown (no note,
+    no reveal), whether the challenge succeeds or fails."""
+    hidden = variant("official", 3, "[challenge]\nshow_hand = false\n")
+    guilty = apply(_wd4_by_ana(hidden, ["W+4", "R1", "Y1"]), Challenge("bor"))
+    assert transcript(guilty) == [
+        "CHAL-GUILTY challenge.guilty: The challenge succeeds: ana held a red card.",
+        "CHAL-GUILTY challenge.guilty_draw: ana draws 4 (guilty).",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    innocent = apply(_wd4_by_ana(hidden, ["W+4", "G1", "Y1"]), Challenge("bor"))
+    assert transcript(innocent) == [
+        "CHAL-INNOCENT challenge.innocent_extra: The challenge fails: ana held no red card.",
+        "CHAL-INNOCENT challenge.innocent_extra: bor draws 6 (a failed challenge).",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+    assert guilty.state.reveal is None and innocent.state.reveal is None
+
+
+def test_CHAL_WHO_a_challenge_by_anyone_else_is_refused_in_words() -> None:
+    """CHAL-WHO: only the victim may challenge: the refusal cites CHAL-WHO and says why."""
+    v = apply(_wd4_by_ana(OFFICIAL3, ["W+4", "R1", "Y1"]), Challenge("cene"))
+    assert v.rejected and transcript(v) == [
+        "CHAL-WHO challenge.guilty: cene has nothing to challenge: only the player who must "
+        "draw for a challengeable card may, before drawing"
+    ]
+
+
+def test_CHAL_GUILTY_card_returns_takes_back_the_top_card_only() -> None:
+    """CHAL-GUILTY reading (b), ``challenge.guilty = "card_returns"``: the Wild Draw Four (the
+    top card, not another one of the pile) goes back to its player, the colour before it is in
+    force again, and its player draws 4 and must play a correct card."""
+    back = variant("official", 3, '[challenge]\nguilty = "card_returns"\n')
+    hands = [["R1", "B1", "B2"], ["R2", "B3", "B4"], ["W+4", "R3", "G1"]]
+    s = ok(
+        deal(back, hands, "R5"),
+        Play("ana", "R1"),
+        Play("bor", "R2"),
+        Play("cene", "W+4", color="green"),
+    )
+    v = apply(s, Challenge("ana"))
+    assert transcript(v) == [
+        "CHAL-GUILTY challenge.guilty: The challenge succeeds: cene held a red card.",
+        "CHAL-SHOW challenge.show_hand: cene shows their hand to ana.",
+        "CHAL-GUILTY challenge.guilty_draw: cene draws 4 (guilty).",
+        "CHAL-GUILTY challenge.guilty: W+4 goes back to cene, who must play a correct card.",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+    t = v.state
+    assert [str(c) for c in t.discard] == ["R5", "R1", "R2"] and t.color == "R"
+    assert held(t, "cene")[:3] == ["R3", "G1", "W+4"] and len(held(t, "cene")) == 7
+    assert t.due == "cene" and t.phase == "play"
+
+
+def test_CHAL_GUILTY_card_returns_with_whole_stack_the_guilty_player_takes_it_all() -> None:
+    """CHAL-GUILTY (D-CHAL-STACK): card returned and ``after_stack = "whole_stack"``: the guilty
+    overtaker takes the whole stack (4 + the 4 before), the victim draws nothing."""
+    v3 = variant("ena", 3, '[challenge]\nguilty = "card_returns"\nafter_stack = "whole_stack"\n')
+    hands = [["W+4", "G1", "Y1"], ["B1", "B2", "B3"], ["W+4", "R2", "G3"], ["Y5", "Y6", "Y7"]]
+    s = ok(
+        deal(v3, hands, "G5"),
+        Play("ana", "W+4", color="red"),
+        Overtake("cene", "W+4", color="blue"),
+    )
+    v = apply(s, Challenge("dan"))
+    assert transcript(v) == [
+        "CHAL-GUILTY challenge.guilty: The challenge succeeds: cene held a red card.",
+        "CHAL-SHOW challenge.show_hand: cene shows their hand to dan.",
+        "CHAL-GUILTY challenge.guilty_draw: cene draws 8 (guilty).",
+        "CHAL-GUILTY challenge.guilty: W+4 goes back to cene, who must play a correct card.",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+    assert v.drawn == (("cene", 8),) and v.state.color == "R" and v.state.due == "cene"
+
+
+#: +2 draws one card and a W+4 may answer it: a stack of 5 leaves 1 besides the W+4's 4.
+PLUS_ONE = (
+    '[ranks."+2"]\neffects = [{op = "draw", count = 1}, {op = "skip"}]\n'
+    '[stacking]\nanswer = { "+2" = ["W+4"] }\n'
+)
+
+
+def _stack_of_five(v: Variant) -> GameState:
+    """ana's +2 (draw 1) is answered by bor's illegal W+4: cene owes 5 and may challenge."""
+    hands = [["R+2", "Y1", "Y2"], ["W+4", "R1", "G1"], ["B1", "B2", "B3"], ["G7", "G8", "G9"]]
+    s = ok(deal(v, hands, "R5"), Play("ana", "R+2"), Play("bor", "W+4", color="blue"))
+    assert s.pending is not None and s.pending.count == 5
+    return s
+
+
+def test_CHAL_GUILTY_after_a_stack_the_victim_draws_even_a_rest_of_one() -> None:
+    """CHAL-GUILTY (D-CHAL-STACK, "last_card"): guilty after a stack: the offender draws 4 and
+    the victim still draws the rest of the stack, here a single card, and loses the turn."""
+    v = apply(_stack_of_five(variant("official", 3, PLUS_ONE)), Challenge("cene"))
+    assert transcript(v) == [
+        "CHAL-GUILTY challenge.guilty: The challenge succeeds: bor held a red card.",
+        "CHAL-SHOW challenge.show_hand: bor shows their hand to cene.",
+        "CHAL-GUILTY challenge.guilty_draw: bor draws 4 (guilty).",
+        "CHAL-GUILTY challenge.after_stack: cene draws 1 (the rest of the stack).",
+        "TURN-NEXT turn.next: dan is next (clockwise).",
+    ]
+    assert v.drawn == (("bor", 4), ("cene", 1)) and v.skipped == ("cene",)
+
+
+def test_CHAL_GUILTY_card_returns_after_a_stack_the_victim_draws_the_rest_of_one() -> None:
+    """CHAL-GUILTY (D-CHAL-STACK) with the card returned: the victim still draws the rest of the
+    stack (one card) and the offender plays again."""
+    v3 = variant("official", 3, PLUS_ONE + '[challenge]\nguilty = "card_returns"\n')
+    v = apply(_stack_of_five(v3), Challenge("cene"))
+    assert transcript(v) == [
+        "CHAL-GUILTY challenge.guilty: The challenge succeeds: bor held a red card.",
+        "CHAL-SHOW challenge.show_hand: bor shows their hand to cene.",
+        "CHAL-GUILTY challenge.guilty_draw: bor draws 4 (guilty).",
+        "CHAL-GUILTY challenge.after_stack: cene draws 1 (the rest of the stack).",
+        "CHAL-GUILTY challenge.guilty: W+4 goes back to bor, who must play a correct card.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    assert v.state.due == "bor" and v.state.color == "R"
+
+
+def test_CHAL_GUILTY_whole_stack_the_guilty_player_takes_the_stack_in_words() -> None:
+    """CHAL-GUILTY (D-CHAL-STACK, "whole_stack"): the card stays; its player draws the whole
+    stack and the victim plays."""
+    v3 = variant("official", 3, PLUS_ONE + '[challenge]\nafter_stack = "whole_stack"\n')
+    v = apply(_stack_of_five(v3), Challenge("cene"))
+    assert transcript(v) == [
+        "CHAL-GUILTY challenge.guilty: The challenge succeeds: bor held a red card.",
+        "CHAL-SHOW challenge.show_hand: bor shows their hand to cene.",
+        "CHAL-GUILTY challenge.after_stack: bor draws 5 (guilty, takes the whole stack).",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+    assert v.drawn == (("bor", 5),) and v.state.due == "cene"
+
+
+# -- calling UNO -----------------------------------------------------------------------------
+
+OFFICIAL2 = variant("official", 2)
+ENA2 = variant("ena", 2)
+
+
+def _uno_table(v: Variant) -> GameState:
+    """Two cards each; bor plays first, R1 on R5, and is left with one card, not calling."""
+    hands = [["Y1", "Y2"], ["R1", "G7"], ["R2", "R3"], ["G1", "B1"]]
+    s = start_round(v, list(NAMES[:4]), dealer="ana", hands=hands, turned="R5", draw=["B8", "B9"])
+    return s
+
+
+def test_UNO_CALL_a_call_without_one_card_is_refused_in_words() -> None:
+    """UNO-CALL: a call by a player with two cards is refused, citing UNO-CALL and saying when
+    a call counts."""
+    v = apply(_uno_table(OFFICIAL2), CallUno("bor"))
+    assert v.rejected and transcript(v) == [
+        "UNO-CALL uno.catch_penalty: bor has no UNO to call (calls count only with one card "
+        "left, before being caught)"
+    ]
+
+
+def test_UNO_SAFE_and_UNO_CATCH_verdicts_say_who_called_and_who_was_caught() -> None:
+    """UNO-SAFE / UNO-CATCH: a call makes its player safe; a catch makes the caught player draw
+    2, both in words."""
+    s = ok(_uno_table(OFFICIAL2), Play("bor", "R1"))
+    assert transcript(apply(s, CallUno("bor"))) == [
+        "UNO-SAFE uno.window: bor calls UNO and is safe."
+    ]
+    assert transcript(apply(s, CallUno("dan", "bor"))) == [
+        "UNO-CATCH uno.catch_penalty: dan catches bor, who did not call UNO.",
+        "UNO-CATCH uno.catch_penalty: bor draws 2 (caught without calling UNO).",
+    ]
+    stranger = apply(s, CallUno("dan", "zoe"))
+    assert stranger.rejected and transcript(stranger) == [
+        "SETUP-PLAYERS players.max: 'zoe' is not a player of this game"
+    ]
+
+
+def test_UNO_FALSE_a_false_catch_in_words_official_and_ena() -> None:
+    """UNO-FALSE: official: a false catch is refused; Ena: it costs the caller 2 cards, and the
+    player really exposed (bor) stays catchable."""
+    official = apply(ok(_uno_table(OFFICIAL2), Play("bor", "R1")), CallUno("dan", "cene"))
+    why = "cene cannot be caught (not at one card without a call, or the window closed)"
+    assert official.rejected and transcript(official) == [
+        f"UNO-FALSE uno.false_catch_penalty: {why}"
+    ]
+    ena = apply(ok(_uno_table(ENA2), Play("bor", "R1")), CallUno("dan", "cene"))
+    assert ena.penalised and transcript(ena) == [
+        f"UNO-FALSE uno.false_catch_penalty: dan calls out cene wrongly: {why}.",
+        "UNO-FALSE uno.false_catch_penalty: dan draws 2 (penalty).",
+    ]
+    assert ena.state.uno_exposed == (1,)
+
+
+def test_UNO_FALSE_a_one_card_false_catch_penalty_is_a_penalty() -> None:
+    """UNO-FALSE: ``uno.false_catch_penalty = 1`` is a penalty of one card, not a refusal."""
+    one = variant("ena", 2, "[uno]\nfalse_catch_penalty = 1\n")
+    v = apply(ok(_uno_table(one), Play("bor", "R1")), CallUno("dan", "cene"))
+    assert v.penalised and v.drawn == (("dan", 1),)
+
+
+SEVEN_MUST = variant("seven-zero", 2, '[uno]\nafter_hand_change = "must_call"\n')
+SEVEN_EXEMPT = variant("seven-zero", 2)
+
+
+def test_UNO_CATCH_catching_one_player_leaves_another_exposed_player_catchable() -> None:
+    """UNO-CATCH (HOUSE-SEVEN-ZERO "must_call"): a 0 leaves two players with one card each;
+    catching one of them leaves the other catchable."""
+    hands = [["R1", "G1"], ["B1", "B2"], ["R0", "Y1"]]
+    s = deal(SEVEN_MUST, hands, "R5", draw=["Y9"])
+    s = ok(s, Play("ana", "R1"), CallUno("ana"), Draw("bor"))
+    v = apply(s, Play("cene", "R0"))
+    assert v.accepted and held(v.state, "ana") == ["Y1"] and held(v.state, "bor") == ["G1"]
+    assert transcript(v)[-3:] == [
+        "HOUSE-SEVEN-ZERO uno.after_hand_change: ana now holds one card and must call UNO.",
+        "HOUSE-SEVEN-ZERO uno.after_hand_change: bor now holds one card and must call UNO.",
+        "TURN-NEXT turn.next: ana is next (clockwise).",
+    ]
+    caught = ok(v.state, CallUno("cene", "bor"))
+    assert apply(caught, CallUno("cene", "ana")).drawn == (("ana", 2),)
+
+
+def test_HOUSE_SEVEN_ZERO_exempt_a_swap_exposes_nobody() -> None:
+    """HOUSE-SEVEN-ZERO ("exempt", the shipped default): a 7 swapping a one-card hand for the
+    player's own last card leaves neither of them to call UNO: no catch is possible."""
+    hands = [["R1", "G1"], ["B1", "B2"], ["R7", "Y1"]]
+    s = deal(SEVEN_EXEMPT, hands, "R5", draw=["Y9"])
+    s = ok(s, Play("ana", "R1"), CallUno("ana"), Draw("bor"), Play("cene", "R7", target="ana"))
+    assert held(s, "cene") == ["G1"] and held(s, "ana") == ["Y1"]
+    assert s.uno_exposed == ()
+    assert apply(s, CallUno("bor", "cene")).rejected
+
+
+# -- the cut -----------------------------------------------------------------------------------
+
+
+def test_DEAL_CUT_OFF_the_cut_is_refused_in_words() -> None:
+    """DEAL-CUT-OFF: a cut with too few cards, a card the deck has not (so often), or when no
+    cut is due is refused, each citing its rule and saying why."""
+    s = new_game(load_variant("official"), ["ana", "bor", "cene"])
+    assert transcript(apply(s, Cut(["R1", "R2"]))) == [
+        "DEAL-CUT-OFF deal.cut: 3 players cut now (ana, bor, cene), got 2 cards"
+    ]
+    assert transcript(apply(s, Cut(["R1", "R1", "R1"]))) == [
+        "DECK-108 deck.colored: R1 is not (or not so often) in the official deck"
+    ]
+    dealt = new_game(load_variant("official"), ["ana", "bor", "cene"], dealer="ana")
+    assert transcript(apply(dealt, Cut(["R1", "R2", "R3"]))) == [
+        "DEAL-CUT-OFF deal.cut: no cut is due now"
+    ]
+
+
+def test_DEAL_CUT_OFF_the_highest_card_deals_and_the_cut_is_over() -> None:
+    """DEAL-CUT-OFF: the highest number card deals; nobody is left cutting."""
+    s = new_game(load_variant("official"), ["ana", "bor", "cene"])
+    v = apply(s, Cut(["R9", "R2", "W"]))
+    assert transcript(v) == [
+        "DEAL-CUT-OFF deal.cut_non_number: ana cuts R9: counts 9.",
+        "DEAL-CUT-OFF deal.cut_non_number: bor cuts R2: counts 2.",
+        "DEAL-CUT-OFF deal.cut_non_number: cene cuts W: goes back: cut again.",
+    ]
+    assert v.state.cutters == (2,) and v.state.cut_values == (9, 2, None)
+    v = apply(v.state, Cut(["R3"]))
+    assert transcript(v) == [
+        "DEAL-CUT-OFF deal.cut_non_number: cene cuts R3: counts 3.",
+        "DEAL-CUT-OFF deal.cut: ana cut the highest card and deals.",
+    ]
+    assert v.state.phase == "deal" and v.state.dealer == 0
+    assert v.state.cutters == () and v.state.cut_values == ()
+
+
+def test_DEAL_CUT_TIE_the_tied_cut_again_and_the_others_are_out() -> None:
+    """DEAL-CUT-TIE: a tie for the highest card: the tied players cut again, the others are out
+    (marked -1 in the state, as the position notation writes it)."""
+    s = new_game(load_variant("official"), ["ana", "bor", "cene"])
+    v = apply(s, Cut(["R5", "R5", "R1"]))
+    assert transcript(v) == [
+        "DEAL-CUT-OFF deal.cut_non_number: ana cuts R5: counts 5.",
+        "DEAL-CUT-OFF deal.cut_non_number: bor cuts R5: counts 5.",
+        "DEAL-CUT-OFF deal.cut_non_number: cene cuts R1: counts 1.",
+        "DEAL-CUT-TIE deal.cut_tie: A tie: ana, bor cut again.",
+    ]
+    assert v.state.cutters == (0, 1) and v.state.cut_values == (None, None, -1)
+
+
+# -- the colour of a wild turned up --------------------------------------------------------------
+
+
+def _wild_turned_up() -> GameState:
+    """Ena: a Wild turned up, the dealer (cene) names the colour (FLIP-WILD)."""
+    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    assert s.phase == "color" and s.due == "cene"
+    return s
+
+
+def test_FLIP_WILD_the_dealer_names_the_colour_in_words() -> None:
+    """FLIP-WILD: only the dealer names the colour, and only a colour of the deck; the
+    verdicts cite FLIP-WILD and say what happened."""
+    s = _wild_turned_up()
+    assert transcript(apply(s, ChooseColor("ana", "red"))) == [
+        "FLIP-WILD first_card.wild_color: ana has no colour to name now"
+    ]
+    v = apply(s, ChooseColor("cene", "blue"))
+    assert transcript(v) == [
+        "FLIP-WILD first_card.wild_color: The dealer cene names blue.",
+        "TURN-NEXT turn.next: ana is next (clockwise).",
+    ]
+    three = variant("ena", 3, '[deck]\ncolors = ["R", "Y", "G"]\n')
+    s = deal(three, [["R1", "G1", "Y1"], ["R2", "R3", "R4"], ["G4", "G2", "G3"]], "W")
+    assert transcript(apply(s, ChooseColor("cene", "blue"))) == [
+        "FLIP-WILD deck.colors: blue is not a colour of this deck"
+    ]
+
+
+# -- Wild Shuffle Hands ---------------------------------------------------------------------------
+
+
+def test_DECK_WSH_hands_are_collected_from_the_player_shuffled_and_dealt_from_the_next() -> None:
+    """DECK-WSH (docs/shuffle.md, "Shuffling hands"): the hands are collected seat by seat
+    starting with the player of the card, shuffled with ``derive_seed(seed, k + 1)`` for the
+    k-th in-round shuffle, and dealt one at a time from the next player on. Here two shuffles
+    already happened in the round (k = 2)."""
+    hands = [["Y1", "Y2", "Y3"], ["WS", "R1", "R2"], ["G1", "G2", "G3"], ["B7", "B8", "B9"]]
+    s = deal(variant("ena-112", 3), hands, "R5", draw=["B1"], seed=99)
+    s = attrs.evolve(s, shuffles=2)
+    s = ok(s, Draw("ana"))  # ana cannot play: bor is due with the Wild Shuffle Hands
+    collected = [c for i in range(4) for c in s.hands[(1 + i) % 4] if str(c) != "WS"]
+    mixed = shuffled(collected, derive_seed(s.seed, 3))
+    expected: list[list[str]] = [[], [], [], []]
+    for i, c in enumerate(mixed):
+        expected[(2 + i) % 4].append(str(c))
+    v = apply(s, Play("bor", "WS", color="green"))
+    assert [held(v.state, n) for n in NAMES[:4]] == expected
+    assert v.state.shuffles == 3
+    assert transcript(v)[1:] == [
+        "DECK-WSH ranks.WS.effects: bor names green.",
+        "DECK-WSH ranks.WS.effects: All hands are shuffled and dealt out from cene.",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+
+
+# -- penalties and the drawn card --------------------------------------------------------------
+
+
+def test_PEN_ENA_mistakes_are_penalised_in_words() -> None:
+    """PEN-ENA: playing or drawing out of turn and drawing twice each cost 2 cards; the
+    verdict names the mistake, its price, and the draw."""
+    hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
+    s = deal(ENA3, hands, "R5", draw=["R9"])
+    assert transcript(apply(s, Play("bor", "B1"))) == [
+        "PEN-ENA penalties.out_of_turn: bor plays B1 out of turn (ana is due): a mistake "
+        "costing 2 cards.",
+        "PEN-ENA penalties.out_of_turn: bor draws 2 (penalty).",
+    ]
+    assert transcript(apply(s, Draw("cene"))) == [
+        "PEN-ENA penalties.out_of_turn: cene draws out of turn (ana is due): a mistake "
+        "costing 2 cards.",
+        "PEN-ENA penalties.out_of_turn: cene draws 2 (penalty).",
+    ]
+    drawn = ok(s, Draw("ana"))
+    assert transcript(apply(drawn, Draw("ana"))) == [
+        "PEN-ENA penalties.draw_too_many: ana draws a second time in the same turn: a mistake "
+        "costing 2 cards.",
+        "PEN-ENA penalties.draw_too_many: ana draws 2 (penalty).",
+    ]
+
+
+def test_PEN_ENA_a_one_card_penalty_is_a_penalty() -> None:
+    """PEN-ENA: a mistake priced at 1 card (``penalties.out_of_turn = 1``) is penalised with one
+    card, not refused."""
+    one = variant("official", 3, "[penalties]\nout_of_turn = 1\n")
+    s = deal(one, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "R5")
+    v = apply(s, Play("bor", "B1"))
+    assert v.penalised and v.drawn == (("bor", 1),) and v.key == "penalties.out_of_turn"
+
+
+def test_TURN_DRAW_keeping_the_drawn_card_in_words() -> None:
+    """TURN-DRAW: after drawing a playable card its player may keep it (Pass); nobody else may
+    pass, and the refusal says why."""
+    s = ok(deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["R9"]), Draw("ana"))
+    assert transcript(apply(s, Pass("ana"))) == [
+        "TURN-DRAW turn.play_drawn: ana keeps the drawn card.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    assert transcript(apply(s, Pass("bor"))) == [
+        "TURN-DRAW turn.play_drawn: bor may pass only after drawing a playable card on their "
+        "own turn"
+    ]
+
+
+def test_TURN_RESHUFFLE_the_kth_reshuffle_uses_its_own_seed() -> None:
+    """TURN-RESHUFFLE (docs/shuffle.md): the draw pile is empty: the discard pile but its top
+    card is shuffled with ``derive_seed(seed, k + 1)`` for the k-th in-round shuffle (here
+    k = 2) into the new draw pile, and the verdict says so."""
+    s = deal(OFFICIAL3, [["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5", seed=5)
+    s = attrs.evolve(s, draw_pile=(), discard=(*s.draw_pile, *s.discard), shuffles=2)
+    rest = s.discard[:-1]
+    new_pile = shuffled(rest, derive_seed(5, 3))
+    v = apply(s, Draw("ana"))
+    assert v.state.shuffles == 3 and held(v.state, "ana")[-1] == str(new_pile[0])
+    assert v.state.draw_pile == tuple(new_pile[1:]) and [str(c) for c in v.state.discard] == ["R5"]
+    assert transcript(v)[0] == (
+        "TURN-RESHUFFLE turn.reshuffle: The draw pile is empty: the discard pile but its top "
+        f"card (R5) is shuffled into a new draw pile of {len(rest)}."
+    )
+
+
+# -- the end of a round --------------------------------------------------------------------------
+
+
+def test_END_ROUND_a_wild_played_last_still_names_its_colour() -> None:
+    """END-ROUND / ACT-WILD: a Wild played as the last card names its colour all the same."""
+    s = deal(variant("official", 1), [["W"], ["R3"], ["B0"]], "R5")
+    v = apply(s, Play("ana", "W", color="blue"))
+    assert v.state.color == "B" and v.state.last_round is not None
+    assert transcript(v) == [
+        "TURN-WILD turn.wild_anytime: ana plays W: a wild may be played on any turn.",
+        "END-ROUND scoring.last_draw_counts: ana plays their last card and wins the round.",
+        "SCORE-OFF scoring.mode: ana scores 3 for the others' hands.",
+        "DEAL-ROTATE deal.rotate: ana deals the next round.",
+    ]
+
+
+#: A Wild Customizable that makes the next player draw 2 and reverses the direction.
+DRAW_REVERSE = variant(
+    "official",
+    1,
+    "[deck.wild]\nWC = 3\n[ranks.WC]\n"
+    'effects = [{op = "choose_color"}, {op = "draw", count = 2}, {op = "reverse"}]\n',
+)
+
+
+def test_END_LAST_DRAW_a_reversing_draw_card_played_last_hits_the_previous_player() -> None:
+    """END-LAST-DRAW: a last card that draws and reverses: with three or more players the draw
+    falls on the player before (play now runs the other way); with two, on the other one."""
+    for hands, victim in (
+        ([["WC"], ["R3"], ["B0"]], "cene"),
+        ([["WC"], ["R3"], ["B0"], ["G1"]], "dan"),
+        ([["WC"], ["R3"]], "bor"),
+    ):
+        v = apply(deal(DRAW_REVERSE, hands, "R5"), Play("ana", "WC", color="blue"))
+        assert v.drawn == ((victim, 2),), hands
+        assert (
+            f"END-LAST-DRAW scoring.last_draw_counts: {victim} draws 2 (the last card is a "
+            "draw card)."
+        ) in transcript(v)
+
+
+def test_SCORE_ENA_own_hands_in_words() -> None:
+    """SCORE-ENA: every player scores their own hand, the winner 0; the verdict lists them."""
+    v = apply(deal(variant("ena", 1), [["R1"], ["R3"], ["B0"]], "R5"), Play("ana", "R1"))
+    assert v.state.scores == (0, 3, 0)
+    assert transcript(v)[2] == (
+        "SCORE-ENA scoring.mode: Each player scores their own hand: ana 0, bor 3, cene 0."
+    )
+
+
+def test_HOUSE_ROUNDS_a_point_for_the_round_in_words() -> None:
+    """HOUSE-ROUNDS: the round's winner scores one point, in words."""
+    v = apply(deal(variant("rounds", 1), [["R1"], ["R3"], ["B0"]], "R5"), Play("ana", "R1"))
+    assert v.state.scores == (1, 0, 0)
+    assert transcript(v)[2] == "HOUSE-ROUNDS scoring.mode: ana scores a point for the round."
