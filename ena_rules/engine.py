@@ -1113,10 +1113,22 @@ def _flip_effects(w: _Work, turned: Card) -> None:
         _set_turn(w, first)
         return
     if count:
-        if not v.first_card.draw_loses_turn:
+        loses = v.first_card.draw_loses_turn
+        if not loses:
             after = victim
+        w.note(
+            "first_card.draw_loses_turn",
+            f"The turned-up {turned} makes {w.name(victim)} draw {count}"
+            + (" and lose the first turn." if loses else "; they still take the first turn."),
+        )
         _owe(w, victim, count, turned.rank, after, flip=True)
     else:
+        if after != w.step(dealer):
+            w.note(
+                "first_card.apply_action",
+                f"The turned-up {turned} skips the first player.",
+                "FLIP-SKIP",
+            )
         _set_turn(w, after)
 
 

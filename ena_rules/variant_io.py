@@ -162,6 +162,8 @@ def _resolve(
     except VariantError as exc:
         raise VariantError(str(exc), source=source, path="extends") from None
     base_raw, base_cites = _load_raw(found, chain)
+    if "name" not in values:  # never inherit the parent's name: a file is named by its stem
+        values["name"] = Path(source).stem if source.endswith(".toml") else None
     merged = _merge(base_raw, values)
     merged["extends"] = parent
     merged.setdefault("description", "")

@@ -586,3 +586,324 @@ def test_HOUSE_ROUNDS_a_point_for_the_round_in_words() -> None:
     v = apply(deal(variant("rounds", 1), [["R1"], ["R3"], ["B0"]], "R5"), Play("ana", "R1"))
     assert v.state.scores == (1, 0, 0)
     assert transcript(v)[2] == "HOUSE-ROUNDS scoring.mode: ana scores a point for the round."
+
+
+def test_SCORE_OFF_the_game_winner_in_words() -> None:
+    """SCORE-OFF: the first to reach 500 wins the game; the verdict says who, with how much."""
+    s = start_round(
+        variant("official", 1),
+        ["ana", "bor", "cene"],
+        dealer="cene",
+        hands=[["R1"], ["R3"], ["B0"]],
+        turned="R5",
+        scores=[498, 0, 0],
+    )
+    v = apply(s, Play("ana", "R1"))
+    assert v.state.phase == "over" and v.state.winner == 0
+    assert transcript(v)[-1] == "SCORE-OFF scoring.winner: ana wins the game with 501."
+
+
+def test_SCORE_ENA_reaching_the_target_exactly_with_a_tie_for_lowest_plays_on() -> None:
+    """SCORE-ENA: a player reaching exactly 500 ends the game, unless the lowest total is
+    tied: then play goes on, and the verdict says why."""
+    s = start_round(
+        variant("ena", 1),
+        ["ana", "bor", "cene"],
+        dealer="cene",
+        hands=[["R1"], ["R3"], ["B0"]],
+        turned="R5",
+        scores=[100, 497, 100],
+    )
+    v = apply(s, Play("ana", "R1"))
+    assert v.state.scores == (100, 500, 100) and v.state.phase == "deal"
+    assert v.state.winner is None
+    assert transcript(v)[3] == (
+        "SCORE-ENA scoring.winner: The target is reached but the lowest total is tied: "
+        "play goes on."
+    )
+
+
+def test_END_ROUND_no_window_stays_open_after_the_round() -> None:
+    """END-ROUND: once a player is out nothing of the round is pending: no draw, no challenge,
+    no overtaking window, no drawn card."""
+    s = deal(variant("ena", 1), [["R1"], ["R3"], ["B0"]], "R5")
+    t = apply(s, Play("ana", "R1")).state
+    assert t.phase == "deal" and t.pending is None and t.challenge is None
+    assert t.overtake_open is False and t.drawn is None and t.uno_exposed == ()
+
+
+# -- overtaking ------------------------------------------------------------------------------------
+
+
+def test_OVT_SELF_overtaking_ones_own_card_is_a_bad_overtake_in_words() -> None:
+    """OVT-SELF: the player who just played may not overtake their own card: a bad overtake
+    (PEN-ENA), with the reason in words."""
+    s = ok(
+        deal(ENA3, [["R1", "R1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
+        Play("ana", "R1"),
+    )
+    assert transcript(apply(s, Overtake("ana", "R1"))) == [
+        "PEN-ENA penalties.bad_overtake: ana overtakes incorrectly with R1: a mistake costing 2 "
+        "cards.",
+        "OVT-SELF overtake.own_card: A player may not overtake their own card.",
+        "PEN-ENA penalties.bad_overtake: ana draws 2 (penalty).",
+    ]
+
+
+def test_OVT_IDENT_an_overtake_on_ones_own_turn_is_refused_in_words() -> None:
+    """OVT-IDENT: an overtake is out of turn by definition: the player due must Play."""
+    s = ok(
+        deal(ENA3, [["R1", "G1", "Y1"], ["R1", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
+        Play("ana", "R1"),
+    )
+    assert transcript(apply(s, Overtake("bor", "R1"))) == [
+        "OVT-IDENT overtake.enabled: it is bor's turn: play R1 with Play"
+    ]
+
+
+def test_OVT_SKIP_an_overtake_in_words() -> None:
+    """OVT-SKIP: the overtake skips the players due before the overtaker, in words."""
+    hands = [["R1", "G1", "Y1"], ["B2", "B3", "B4"], ["R1", "G2", "G3"], ["Y5", "Y6", "Y7"]]
+    s = ok(deal(ENA3, hands, "R5"), Play("ana", "R1"))
+    v = apply(s, Overtake("cene", "R1"))
+    assert transcript(v) == [
+        "OVT-IDENT overtake.enabled: cene overtakes with R1, identical to the top card.",
+        "OVT-SKIP overtake.skip_between: Skipped by the overtake: bor.",
+        "TURN-NEXT turn.next: dan is next (clockwise).",
+    ]
+
+
+def test_OVT_IDENT_a_non_identical_jump_in_is_refused_with_the_reason() -> None:
+    """OVT-IDENT (HOUSE-JUMP-IN, no penalty): a card that is not identical is refused."""
+    hands = [["R1", "G1", "Y1"], ["B2", "B3", "B4"], ["R2", "G2", "G3"], ["Y5", "Y6", "Y7"]]
+    s = ok(deal(variant("jump-in", 3), hands, "R5"), Play("ana", "R1"))
+    assert transcript(apply(s, Overtake("cene", "R2"))) == [
+        "HOUSE-JUMP-IN overtake.enabled: R2 is not identical to the top card (R1)"
+    ]
+
+
+def test_OVT_WILDS_never_identical_wilds_in_words() -> None:
+    """OVT-WILDS: with ``overtake.wilds = "never"`` a Wild on a Wild is a bad overtake."""
+    never = variant("ena", 3, '[overtake]\nwilds = "never"\n')
+    hands = [["W", "G1", "Y1"], ["B2", "B3", "B4"], ["W", "G2", "G3"], ["Y5", "Y6", "Y7"]]
+    s = ok(deal(never, hands, "R5"), Play("ana", "W", color="red"))
+    assert transcript(apply(s, Overtake("cene", "W", color="blue"))) == [
+        "PEN-ENA penalties.bad_overtake: cene overtakes incorrectly with W: a mistake costing 2 "
+        "cards.",
+        "OVT-WILDS overtake.wilds: Wilds are never identical.",
+        "PEN-ENA penalties.bad_overtake: cene draws 2 (penalty).",
+    ]
+
+
+def test_OVT_IDENT_no_overtake_before_the_dealer_names_the_colour() -> None:
+    """OVT-IDENT / FLIP-WILD: while the dealer is to name the colour of a Wild turned up, an
+    overtake by the first player is a bad overtake (penalised in Ena), not a refused Play."""
+    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    v = apply(s, Overtake("ana", "R1"))
+    assert v.penalised and v.key == "penalties.bad_overtake" and v.drawn == (("ana", 2),)
+
+
+def test_PEN_ENA_a_one_card_bad_overtake_penalty_is_a_penalty() -> None:
+    """PEN-ENA: ``penalties.bad_overtake = 1``: a bad overtake costs one card."""
+    one = variant("ena", 3, "[penalties]\nbad_overtake = 1\n")
+    s = ok(
+        deal(one, [["R1", "G1", "Y1"], ["R2", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
+        Play("ana", "R1"),
+    )
+    v = apply(s, Overtake("cene", "G4"))
+    assert v.penalised and v.drawn == (("cene", 1),)
+    assert transcript(v)[1] == (
+        "OVT-IDENT overtake.enabled: G4 is not identical to the top card (R1)."
+    )
+
+
+WD4_RACE = [["W+4", "G1", "Y1"], ["B1", "B2", "B3"], ["W+4", "G2", "G3"], ["Y5", "Y6", "Y7"]]
+
+
+def test_OVT_PENDING_draw_first_in_words() -> None:
+    """OVT-PENDING ("draw_first"): on the jump-in base a W+4 does not stack: its victim draws
+    the 4 first, then the jump-in acts from the overtaker's seat."""
+    s = ok(deal(variant("jump-in", 3), WD4_RACE, "R5"), Play("ana", "W+4", color="blue"))
+    v = apply(s, Overtake("cene", "W+4", color="green"))
+    assert transcript(v) == [
+        "HOUSE-JUMP-IN overtake.enabled: cene overtakes with W+4, identical to the top card.",
+        "OVT-PENDING overtake.on_pending: bor draws 4 (the owed draw is taken first).",
+        "OVT-SKIP overtake.skip_between: Skipped by the overtake: bor.",
+        "ACT-WD4 ranks.W+4.effects: cene names green.",
+        "ACT-WD4 ranks.W+4.effects: dan owes 4 cards and may still answer them.",
+    ]
+    assert v.state.pending is not None and v.state.pending.count == 4
+
+
+def test_OVT_PENDING_forbidden_still_lets_a_stacking_card_stack() -> None:
+    """OVT-PENDING ("forbidden") / OVT-STACK: no overtake while a draw is owed, except the
+    stacking overtake itself: Ena's W+4 on a pending W+4 stacks to 8; on the jump-in base
+    (nothing stacks) the same overtake is refused."""
+    ena = variant("ena", 3, '[overtake]\non_pending = "forbidden"\n')
+    s = ok(deal(ena, WD4_RACE, "R5"), Play("ana", "W+4", color="blue"))
+    v = apply(s, Overtake("cene", "W+4", color="green"))
+    assert v.accepted and v.state.pending is not None and v.state.pending.count == 8
+    assert "OVT-STACK stacking.overtake: The draw is stacked: dan now owes 8." in transcript(v)
+    jump = variant("jump-in", 3, '[overtake]\non_pending = "forbidden"\n')
+    s = ok(deal(jump, WD4_RACE, "R5"), Play("ana", "W+4", color="blue"))
+    assert transcript(apply(s, Overtake("cene", "W+4", color="green"))) == [
+        "OVT-PENDING overtake.on_pending: no overtake while 4 cards are owed"
+    ]
+
+
+# -- action cards and draws ---------------------------------------------------------------
+
+
+def test_ACT_REV_the_direction_in_words() -> None:
+    """ACT-REV: a Reverse turns the direction; the verdict says which way play now runs."""
+    s = deal(OFFICIAL3, [["RR", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "RR"]], "R5")
+    v = apply(s, Play("ana", "RR"))
+    assert transcript(v)[1:] == [
+        "ACT-REV ranks.R.effects: Play now runs counter-clockwise.",
+        "TURN-NEXT turn.next: cene is next (counter-clockwise).",
+    ]
+    v = apply(v.state, Play("cene", "RR"))
+    assert transcript(v)[1:] == [
+        "ACT-REV ranks.R.effects: Play now runs clockwise.",
+        "TURN-NEXT turn.next: ana is next (clockwise).",
+    ]
+
+
+def test_ACT_REV_2P_the_reverse_as_a_skip_in_words() -> None:
+    """ACT-REV-2P: with two players the Reverse is a Skip, and the verdict says so."""
+    v = apply(deal(OFFICIAL3, [["RR", "G1", "Y1"], ["B1", "B2", "B3"]], "R5"), Play("ana", "RR"))
+    assert transcript(v)[1:] == [
+        "ACT-REV-2P actions.two_player_reverse: With two players the Reverse acts as a Skip.",
+        "ACT-REV ranks.R.effects: Skipped: bor.",
+        "TURN-NEXT turn.next: ana is next (clockwise).",
+    ]
+
+
+def test_ACT_D2_and_ACT_WD4_draws_in_words() -> None:
+    """ACT-D2 / ACT-WD4: a +2 is drawn at once; a W+4 is owed (it may be challenged) and drawn
+    by its victim, who loses the turn; each verdict says who draws what and why."""
+    s = deal(OFFICIAL3, [["R+2", "W+4", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    assert transcript(apply(s, Play("ana", "R+2")))[1:] == [
+        "ACT-D2 ranks.+2.effects: bor draws 2 (the +2 card).",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+    v = apply(s, Play("ana", "W+4", color="green"))
+    assert transcript(v)[1:] == [
+        "ACT-WD4 ranks.W+4.effects: ana names green.",
+        "ACT-WD4 ranks.W+4.effects: bor owes 4 cards and may still answer them.",
+    ]
+    d = apply(v.state, Draw("bor"))
+    assert transcript(d) == [
+        "ACT-WD4 ranks.W+4.effects: bor draws 4 (the pending +4).",
+        "ACT-WD4 ranks.W+4.effects: bor loses the turn.",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+    assert d.state.challenge is None and d.state.pending is None
+    assert d.state.overtake_open is False
+
+
+def test_DECK_WC_skip_all_in_words() -> None:
+    """DECK-WC: a Wild Customizable composed of choose_color and skip_all: every other player is
+    skipped and its player goes again."""
+    wc = variant(
+        "official",
+        3,
+        '[deck.wild]\nWC = 3\n[ranks.WC]\neffects = [{op = "choose_color"}, {op = "skip_all"}]\n',
+    )
+    s = deal(wc, [["WC", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    v = apply(s, Play("ana", "WC", color="red"))
+    assert transcript(v)[2:] == [
+        "DECK-WC ranks.WC.effects: Every other player is skipped: ana plays again.",
+        "DECK-WC ranks.WC.effects: Skipped: bor, cene.",
+        "TURN-NEXT turn.next: ana is next (clockwise).",
+    ]
+
+
+def test_DECK_WC_skips_on_one_card_add_up() -> None:
+    """DECK-WC (docs/variants.md, "Several draws and skips on one card add up"): a card with
+    two skips skips the next two players."""
+    wc = variant(
+        "official",
+        3,
+        "[deck.wild]\nWC = 3\n[ranks.WC]\n"
+        'effects = [{op = "choose_color"}, {op = "skip"}, {op = "skip"}]\n',
+    )
+    hands = [["WC", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"], ["Y4", "Y5", "Y6"]]
+    v = apply(deal(wc, hands, "R5"), Play("ana", "WC", color="red"))
+    assert v.skipped == ("bor", "cene") and v.state.due == "dan"
+
+
+def test_FLIP_WD4_a_wild_draw_four_kept_at_the_flip_is_drawn_at_once() -> None:
+    """FLIP-ACTION / FLIP-WD4-ENA: a W+4 turned up and kept (``return_ranks = []``): the dealer
+    names the colour and the first player draws 4 at once and loses the turn: a turned-up card
+    cannot be challenged, so nothing is left owed."""
+    kept = variant("official", 3, '[first_card]\nreturn_ranks = []\nwild_color = "dealer"\n')
+    s = deal(kept, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W+4")
+    v = apply(s, ChooseColor("cene", "red"))
+    assert transcript(v) == [
+        "FLIP-WILD first_card.wild_color: The dealer cene names red.",
+        "FLIP-D2 first_card.draw_loses_turn: The turned-up W+4 makes ana draw 4 and lose the "
+        "first turn.",
+        "ACT-WD4 ranks.W+4.effects: ana draws 4 (the W+4 card).",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    assert v.state.phase == "play" and v.state.pending is None and v.state.due == "bor"
+
+
+def test_TURN_DRAW_a_draw_before_the_dealer_names_the_colour_is_out_of_turn() -> None:
+    """TURN-DRAW / FLIP-WILD: while the dealer is to name the colour, a draw by the first
+    player is out of turn (PEN-ENA)."""
+    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    assert transcript(apply(s, Draw("ana"))) == [
+        "PEN-ENA penalties.out_of_turn: ana draws out of turn (cene is due): a mistake costing "
+        "2 cards.",
+        "PEN-ENA penalties.out_of_turn: ana draws 2 (penalty).",
+    ]
+
+
+def test_TURN_WILD_without_wild_anytime_a_drawn_wild_is_playable_only_without_a_match() -> None:
+    """TURN-WILD (``turn.wild_anytime = false``): a Wild drawn by a player who holds a match
+    cannot be played: the turn ends; without a match it may be played."""
+    strict = variant("official", 3, "[turn]\nwild_anytime = false\n")
+    s = deal(strict, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["W"])
+    v = apply(s, Draw("ana"))
+    assert transcript(v) == [
+        "TURN-DRAW turn.draw: ana draws 1 (their turn's draw).",
+        "TURN-DRAW turn.draw: ana cannot play the drawn card: the turn ends.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    s = deal(strict, [["B4", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["W"])
+    v = apply(s, Draw("ana"))
+    assert transcript(v) == [
+        "TURN-DRAW turn.draw: ana draws 1 (their turn's draw).",
+        "TURN-DRAW turn.play_drawn: ana may play the drawn card or pass.",
+    ]
+    assert v.state.phase == "drawn" and v.state.overtake_open is False
+
+
+def test_TURN_WD4_LEGAL_no_colour_in_force_no_colour_held() -> None:
+    """TURN-WD4-LEGAL / CHAL-INNOCENT: on a Wild turned up whose colour the first player names
+    with their card, no colour is in force: a W+4 played first cannot be guilty."""
+    s = deal(OFFICIAL3, [["W+4", "R1", "G1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    assert s.color is None and s.due == "ana"
+    t = ok(s, Play("ana", "W+4", color="green"))
+    v = apply(t, Challenge("bor"))
+    assert v.drawn == (("bor", 6),) and v.clause == "CHAL-INNOCENT"
+    assert "no colour" in v.notes[0].text
+
+
+def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_what_there_is() -> None:
+    """TURN-RESHUFFLE (D-RESHUFFLE-EMPTY): the draw pile is empty and the discard pile holds only
+    its top card: the draw takes nothing, the verdict says how many were short, and the turn
+    ends."""
+    s = deal(OFFICIAL3, [["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5")
+    s = attrs.evolve(s, draw_pile=(), hands=(s.hands[0], s.hands[1] + s.draw_pile))
+    v = apply(s, Draw("ana"))
+    assert transcript(v) == [
+        "TURN-DRAW turn.draw: ana draws 1 (their turn's draw) (only 0: nothing left to "
+        "reshuffle).",
+        "TURN-RESHUFFLE turn.empty: The draw pile and the discard pile are exhausted: a draw "
+        "takes what there is.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    assert v.drawn == () and cards(v.state) == cards(s)

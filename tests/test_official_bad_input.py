@@ -80,36 +80,36 @@ def rejected(state: GameState, event: object, *words: str) -> Verdict:
     ],
     ids=lambda e: type(e).__name__,
 )
-def test_an_event_naming_an_unknown_player_is_rejected(event: object) -> None:
+def test_SETUP_PLAYERS_an_event_naming_an_unknown_player_is_rejected(event: object) -> None:
     """SETUP-PLAYERS: an unknown player is not at the table: rejected, state unchanged."""
     v = rejected(table(), event, "'zoe'", "not a player")
     assert v.clause == "SETUP-PLAYERS"
 
 
-def test_catching_an_unknown_player_is_rejected() -> None:
+def test_SETUP_PLAYERS_catching_an_unknown_player_is_rejected() -> None:
     """SETUP-PLAYERS: a catch naming an unknown target is rejected."""
     rejected(table(), CallUno("ana", "zoe"), "'zoe'", "not a player")
 
 
-def test_a_card_the_player_does_not_hold_is_rejected() -> None:
+def test_TURN_MATCH_a_card_the_player_does_not_hold_is_rejected() -> None:
     """TURN-MATCH: playing a card one does not hold is not a move at all (no penalty)."""
     v = rejected(table(), Play("bor", "R9"), "bor", "does not hold R9")
     assert v.clause == "TURN-MATCH"
 
 
-def test_a_card_not_in_the_deck_is_rejected() -> None:
+def test_DECK_108_a_card_not_in_the_deck_is_rejected() -> None:
     """DECK-108: a card the variant's deck lacks (a Wild Shuffle officially) is rejected."""
     rejected(table(), Play("bor", "WS", color="red"), "WS", "not a card of the")
 
 
 @pytest.mark.parametrize("card", ["W", "W+4"])
-def test_a_wild_without_a_colour_is_rejected(card: str) -> None:
+def test_ACT_WILD_a_wild_without_a_colour_is_rejected(card: str) -> None:
     """ACT-WILD: a wild must name its colour."""
     v = rejected(table(), Play("bor", card), card, "needs a colour")
     assert v.clause == "ACT-WILD"
 
 
-def test_a_colour_on_a_coloured_card_is_rejected() -> None:
+def test_ACT_WILD_a_colour_on_a_coloured_card_is_rejected() -> None:
     """ACT-WILD: a coloured card names no colour: the contradictory event is rejected."""
     rejected(table(), Play("bor", "R1", color="green"), "R1", "does not name a colour")
 
@@ -129,14 +129,14 @@ def test_a_colour_on_a_coloured_card_is_rejected() -> None:
     ],
     ids=lambda e: type(e).__name__,
 )
-def test_any_event_after_the_game_ended_is_rejected(event: object) -> None:
+def test_SCORE_OFF_any_event_after_the_game_ended_is_rejected(event: object) -> None:
     """SCORE-OFF: the game is over: no event may follow; the state is unchanged."""
     s = over()
     v = rejected(s, event, "game is over")
     assert v.clause == "SCORE-OFF"
 
 
-def test_events_before_the_deal_are_rejected() -> None:
+def test_DEAL_SEVEN_events_before_the_deal_are_rejected() -> None:
     """DEAL-SEVEN: before the deal nobody plays; the deal itself must be the variant's deck."""
     s = new_game(OFFICIAL, PLAYERS, dealer="ana")
     rejected(s, Draw("bor"), "not been dealt")
@@ -145,14 +145,14 @@ def test_events_before_the_deal_are_rejected() -> None:
     rejected(s, Cut(["R1", "R2", "R3"]), "no cut")
 
 
-def test_a_cut_card_that_is_not_in_the_deck_is_rejected() -> None:
+def test_DEAL_CUT_OFF_a_cut_card_that_is_not_in_the_deck_is_rejected() -> None:
     """DEAL-CUT-OFF: a cut must use cards of the deck (one R0 per colour, no WS officially)."""
     s = new_game(OFFICIAL, PLAYERS)
     rejected(s, Cut(["R0", "R0", "R1"]), "R0")
     rejected(s, Cut(["WS", "R2", "R1"]), "WS")
 
 
-def test_out_of_turn_and_out_of_phase_events_are_rejected_officially() -> None:
+def test_PEN_WRONG_OFF_out_of_turn_and_out_of_phase_events_are_rejected() -> None:
     """PEN-WRONG-OFF: the official rules punish only a wrong card; other slips are refused."""
     s = table()
     rejected(s, Play("cene", "G1"), "out of turn")
@@ -162,7 +162,7 @@ def test_out_of_turn_and_out_of_phase_events_are_rejected_officially() -> None:
     rejected(s, ChooseColor("ana", "red"), "no colour to name")
 
 
-def test_malformed_event_values_fail_when_the_event_is_made() -> None:
+def test_DECK_108_malformed_event_values_fail_when_the_event_is_made() -> None:
     """DECK-108: a bad card code or colour name is an error at once, never a half event."""
     with pytest.raises(CardError, match="'X9'"):
         Play("bor", "X9")
@@ -171,7 +171,7 @@ def test_malformed_event_values_fail_when_the_event_is_made() -> None:
     with pytest.raises(EventError):
         Draw("")
     with pytest.raises(EventError):
-        Deal(["R1"], seed="7")  # type: ignore[arg-type]
+        Deal(["R1"], seed="7")
     with pytest.raises(EventError, match="not an event"):
         apply(table(), "draw")  # type: ignore[arg-type]
     with pytest.raises(EnaRulesError):

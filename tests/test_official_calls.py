@@ -11,6 +11,7 @@ from ena_rules import (
     CallUno,
     Challenge,
     Draw,
+    Event,
     GameState,
     Play,
     Verdict,
@@ -27,11 +28,11 @@ V2 = load_variant_text('name = "official-2"\nextends = "official"\n[deal]\nhand_
 V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
 
 
-def run(state: GameState, *events: object) -> Verdict:
+def run(state: GameState, *events: Event) -> Verdict:
     """Apply events in order; each must be accepted; return the last verdict."""
     verdict: Verdict | None = None
     for e in events:
-        verdict = apply(state, e)  # type: ignore[arg-type]
+        verdict = apply(state, e)
         assert verdict.accepted, str(verdict)
         state = verdict.state
     assert verdict is not None

@@ -21,6 +21,7 @@ from ena_rules import (
     Cut,
     Deal,
     Draw,
+    Event,
     EventError,
     GameState,
     Pass,
@@ -105,11 +106,11 @@ def table(
     return start_round(variant, list(players), dealer=dealer, hands=hands, turned=turned, draw=draw)
 
 
-def run(state: GameState, *events: object) -> Verdict:
+def run(state: GameState, *events: Event) -> Verdict:
     """Apply events in order; each must be accepted; return the last verdict."""
     verdict: Verdict | None = None
     for e in events:
-        verdict = apply(state, e)  # type: ignore[arg-type]
+        verdict = apply(state, e)
         assert verdict.accepted, str(verdict)
         state = verdict.state
     assert verdict is not None
@@ -529,12 +530,10 @@ def test_TURN_DRAW_drawing_while_holding_a_match_is_no_offence() -> None:
     assert v.outcome == "accepted" and v.drawn == (("bor", 1),)
 
 
-def test_TURN_NEXT_the_turn_passes_in_the_current_direction(
-    derive: Callable[..., Variant],
-) -> None:
+def test_TURN_NEXT_the_turn_passes_in_the_current_direction() -> None:
     """TURN-NEXT: after a play, or a draw not followed by a play, the next player goes."""
     s = table(
-        derive(SMALL),
+        V3,
         [["R7", "Y1", "Y2"], ["R1", "RR", "G1"], ["R2", "G2", "B2"], ["R3", "G3", "B3"]],
         draw=["B9"],
     )

@@ -14,6 +14,7 @@ from ena_rules import (
     CallUno,
     Deal,
     Draw,
+    Event,
     GameState,
     Play,
     Variant,
@@ -31,11 +32,11 @@ V2 = load_variant_text('name = "official-2"\nextends = "official"\n[deal]\nhand_
 V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
 
 
-def run(state: GameState, *events: object) -> Verdict:
+def run(state: GameState, *events: Event) -> Verdict:
     """Apply events in order; each must be accepted; return the last verdict."""
     verdict: Verdict | None = None
     for e in events:
-        verdict = apply(state, e)  # type: ignore[arg-type]
+        verdict = apply(state, e)
         assert verdict.accepted, str(verdict)
         state = verdict.state
     assert verdict is not None
@@ -167,8 +168,8 @@ def test_SCORE_OFF_the_winner_collects_every_other_hand() -> None:
         scores=[10, 20, 30],
     )
     assert s.turn == 0  # cene deals, ana starts
-    events = [Play("ana", "R1"), Draw("bor"), Draw("cene"), Play("ana", "R2"), CallUno("ana")]
-    v = run(s, *events, Draw("bor"), Draw("cene"), Play("ana", "R3"))
+    events: list[Event] = [Play("ana", "R1"), Draw("bor"), Draw("cene"), Play("ana", "R2")]
+    v = run(s, *events, CallUno("ana"), Draw("bor"), Draw("cene"), Play("ana", "R3"))
     t = v.state
     bor = 9 + 20 + 50 + 4 + 7
     cene = 9 + 8 + 20 + 6 + 3
