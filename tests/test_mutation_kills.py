@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import attrs
+import pytest
 
 from ena_rules import (
     CallUno,
@@ -21,6 +22,7 @@ from ena_rules import (
     ChooseColor,
     Cut,
     Draw,
+    EventError,
     GameState,
     Overtake,
     Pass,
@@ -900,10 +902,509 @@ def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_what_there_is() -
     s = attrs.evolve(s, draw_pile=(), hands=(s.hands[0], s.hands[1] + s.draw_pile))
     v = apply(s, Draw("ana"))
     assert transcript(v) == [
-        "TURN-DRAW turn.draw: ana draws 1 (their turn's draw) (only 0: nothing left to "
-        "reshuffle).",
+        "TURN-DRAW turn.draw: ana draws 1 (their turn's draw) (only 0: nothing left to reshuffle).",
         "TURN-RESHUFFLE turn.empty: The draw pile and the discard pile are exhausted: a draw "
         "takes what there is.",
         "TURN-NEXT turn.next: bor is next (clockwise).",
     ]
     assert v.drawn == () and cards(v.state) == cards(s)
+
+
+# -- a turn: matching, wrong cards, the drawn card -------------------------------------------------
+
+#: Official with no penalty for a wrong card (it is refused) and wilds only without a match.
+STRICT = variant("official", 3, "[penalties]\nwrong_card = 0\n[turn]\nwild_anytime = false\n")
+
+
+def test_TURN_MATCH_a_wrong_card_is_refused_with_the_rule_it_breaks() -> None:
+    """TURN-MATCH / TURN-WILD: without a wrong-card penalty a wrong card is refused, citing the
+    rule it breaks: no match, or a Wild while holding a match (``turn.wild_anytime = false``)."""
+    s = deal(STRICT, [["W", "R1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    assert transcript(apply(s, Play("ana", "Y1"))) == [
+        "TURN-MATCH turn.match: Y1 matches neither the colour (red) nor the top card (R5)"
+    ]
+    assert transcript(apply(s, Play("ana", "W", color="red"))) == [
+        "TURN-WILD turn.wild_anytime: W may be played only holding no match"
+    ]
+    no_match = deal(STRICT, [["W", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    assert apply(no_match, Play("ana", "W", color="red")).accepted
+
+
+def test_PEN_WRONG_OFF_the_wrong_card_verdict_in_words() -> None:
+    """PEN-WRONG-OFF: a wrong card goes back, its player draws 2 and the turn passes, in words;
+    nothing is left as drawn."""
+    s = deal(OFFICIAL3, [["W", "R1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    v = apply(s, Play("ana", "Y1"))
+    assert transcript(v) == [
+        "PEN-WRONG-OFF penalties.wrong_card: ana plays a wrong card: Y1 matches neither the "
+        "colour (red) nor the top card (R5). The card goes back to the hand.",
+        "PEN-WRONG-OFF penalties.wrong_card: ana draws 2 (penalty).",
+        "PEN-WRONG-OFF penalties.wrong_card_turn: The turn passes to bor.",
+    ]
+    assert v.state.due == "bor" and v.state.drawn is None
+
+
+def test_PEN_WRONG_OFF_a_wrong_card_after_drawing_passes_the_turn_and_clears_the_drawn_card() -> (
+    None
+):
+    """PEN-WRONG-OFF / TURN-DRAW: after drawing a playable card only that card may be played;
+    another card is a wrong card: the turn passes and no drawn card is left."""
+    s = ok(
+        deal(OFFICIAL3, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["R9"]), Draw("ana")
+    )
+    v = apply(s, Play("ana", "G1"))
+    assert v.penalised and v.state.due == "bor" and v.state.drawn is None
+    assert v.state.phase == "play"
+    refused = variant("official", 3, "[penalties]\nwrong_card = 0\n")
+    s = ok(deal(refused, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["R9"]), Draw("ana"))
+    assert transcript(apply(s, Play("ana", "G1"))) == [
+        "TURN-DRAW turn.play_drawn: after drawing only the drawn card (R9) may be played"
+    ]
+
+
+def test_PEN_WRONG_OFF_a_one_card_wrong_card_penalty_is_a_penalty() -> None:
+    """PEN-WRONG-OFF: ``penalties.wrong_card = 1``: a wrong card costs one card, not a refusal."""
+    one = variant("official", 3, "[penalties]\nwrong_card = 1\n")
+    v = apply(deal(one, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5"), Play("ana", "G1"))
+    assert v.penalised and v.drawn == (("ana", 1),)
+
+
+def test_PEN_WRONG_OFF_a_wrong_card_while_owing_keeps_the_debt_and_the_turn() -> None:
+    """PEN-WRONG-OFF / CHAL-WHO: a player who owes 4 and plays a card that cannot answer them
+    draws the penalty but still owes the 4 and is still due; the verdict says what they may
+    do instead."""
+    s = ok(
+        deal(OFFICIAL3, [["W+4", "G1", "Y1"], ["W+4", "B2", "B3"]], "R5"),
+        Play("ana", "W+4", color="green"),
+    )
+    v = apply(s, Play("bor", "W+4", color="blue"))
+    assert v.penalised and v.state.due == "bor" and v.state.phase == "owe"
+    assert v.state.pending == s.pending
+    assert transcript(v)[0] == (
+        "PEN-WRONG-OFF penalties.wrong_card: bor plays a wrong card: bor owes 4 cards: draw "
+        "them or challenge; W+4 cannot answer them. The card goes back to the hand."
+    )
+
+
+def test_HOUSE_STACK_answers_and_refusals_in_words() -> None:
+    """HOUSE-STACK: a +2 answered by a +2 stacks (the verdict cites the answer key); a card that
+    cannot answer is a wrong card, and with no challenge possible the verdict offers only the
+    draw."""
+    stack = variant("house-stack", 3)
+    hands = [["R+2", "G1", "Y1"], ["B+2", "B2", "R3"], ["G4", "G2", "G3"]]
+    s = ok(deal(stack, hands, "R5"), Play("ana", "R+2"))
+    v = apply(s, Play("bor", "B+2"))
+    assert transcript(v) == [
+        "HOUSE-STACK stacking.answer: bor plays B+2: B+2 is stacked on the pending +2.",
+        "HOUSE-STACK stacking.answer: The draw is stacked: cene now owes 4.",
+        "ACT-D2 ranks.+2.effects: cene owes 4 cards and may still answer them.",
+    ]
+    wrong = apply(s, Play("bor", "R3"))
+    assert "bor owes 2 cards: draw them; R3 cannot answer them" in wrong.notes[0].text
+
+
+def test_OVT_STACK_a_stacking_play_by_the_victim_cites_the_overtake_key() -> None:
+    """OVT-STACK: under Ena the victim of a W+4 may put their own W+4 on it (the stack is an
+    identical card); the verdict cites ``stacking.overtake``."""
+    hands = [["W+4", "G1", "Y1"], ["W+4", "B2", "B3"], ["G4", "G2", "G3"]]
+    s = ok(deal(ENA3, hands, "R5"), Play("ana", "W+4", color="blue"))
+    v = apply(s, Play("bor", "W+4", color="green"))
+    assert transcript(v)[0] == (
+        "OVT-STACK stacking.overtake: bor plays W+4: W+4 is stacked on the pending +4."
+    )
+    assert v.state.pending is not None and v.state.pending.count == 8
+
+
+def test_TURN_WILD_a_drawn_wild_without_a_match_may_be_played() -> None:
+    """TURN-WILD / TURN-DRAW (``turn.wild_anytime = false``): a Wild drawn by a player holding no
+    match may be played at once."""
+    strict = variant("official", 3, "[turn]\nwild_anytime = false\n")
+    s = ok(deal(strict, [["B4", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["W"]), Draw("ana"))
+    v = apply(s, Play("ana", "W", color="green"))
+    assert v.accepted and v.state.color == "G" and v.state.drawn is None
+
+
+def test_FLIP_WILD_the_first_player_names_the_colour_by_playing() -> None:
+    """FLIP-WILD (official): a Wild turned up: the first player names the colour with the card
+    they play, any card; the verdict says so."""
+    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    assert transcript(apply(s, Play("ana", "G1"))) == [
+        "FLIP-WILD first_card.wild_color: ana plays G1: the first player names the colour by "
+        "playing it.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+
+
+def test_FLIP_WILD_a_play_before_the_dealer_names_the_colour_is_out_of_turn() -> None:
+    """FLIP-WILD / PEN-ENA: while the dealer is to name the colour a play by the first player is
+    out of turn."""
+    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    assert transcript(apply(s, Play("ana", "R1"))) == [
+        "PEN-ENA penalties.out_of_turn: ana plays R1 out of turn (cene is due): a mistake "
+        "costing 2 cards.",
+        "PEN-ENA penalties.out_of_turn: ana draws 2 (penalty).",
+    ]
+
+
+def test_UNO_CALL_a_play_down_to_one_card_is_noted() -> None:
+    """UNO-CALL: a play leaving one card says that its player must call UNO (the note is filed
+    under the catch penalty's key, so it cites that key's clause)."""
+    s = deal(OFFICIAL2, [["R1", "R2"], ["B1", "B2"]], "R5")
+    v = apply(s, Play("ana", "R1"))
+    assert transcript(v) == [
+        "TURN-MATCH turn.match: ana plays R1: it matches.",
+        "UNO-CATCH uno.catch_penalty: ana has one card left and must call UNO.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+
+
+# -- the arguments of a card event ---------------------------------------------------------------
+
+
+def test_ACT_WILD_card_arguments_are_checked_in_words() -> None:
+    """ACT-WILD / DECK-108 / TURN-MATCH / HOUSE-SEVEN-ZERO: a card must be of the deck and held;
+    a wild needs a colour of the deck, other cards none; only a swapping card takes a target.
+    Each refusal cites its rule."""
+    three = variant("official", 3, '[deck]\ncolors = ["R", "Y", "G"]\n')
+    s = deal(three, [["W+4", "W", "R1"], ["R2", "R3", "R4"], ["G4", "G2", "G3"]], "R5")
+    assert transcript(apply(s, Play("ana", "W", color="blue"))) == [
+        "ACT-WILD deck.colors: blue is not a colour of this deck"
+    ]
+    assert transcript(apply(s, Play("ana", "W+4"))) == [
+        "ACT-WILD ranks.W+4.effects: W+4 needs a colour: name red, yellow, green or blue"
+    ]
+    assert transcript(apply(s, Play("ana", "R1", target="bor"))) == [
+        "TURN-MATCH ranks.1.effects: R1 takes no target (drop target=)"
+    ]
+    assert transcript(apply(s, Play("ana", "Y1"))) == ["TURN-MATCH turn.next: ana does not hold Y1"]
+    wc = deal(
+        variant("wild-customizable", 3),
+        [["WC", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]],
+        "R5",
+    )
+    assert transcript(apply(wc, Play("ana", "WC", color="red"))) == [
+        "HOUSE-SEVEN-ZERO ranks.WC.effects: WC swaps hands: name another player as target"
+    ]
+
+
+# -- the deal ------------------------------------------------------------------------------
+
+
+def test_DEAL_SEVEN_a_deal_is_refused_when_none_is_due_or_the_deck_is_wrong() -> None:
+    """DEAL-SEVEN / DECK-108: a Deal in the middle of a round is refused; a deck that is not the
+    variant's is refused, naming what is missing and what is extra."""
+    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    from ena_rules import Deal, canonical_deck
+
+    deck = list(canonical_deck(OFFICIAL3))
+    assert transcript(apply(s, Deal(tuple(deck)))) == [
+        "DEAL-SEVEN deal.hand_size: no deal is due now"
+    ]
+    fresh = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    deck[-1] = deck[0]
+    assert transcript(apply(fresh, Deal(tuple(deck)))) == [
+        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: W+4; extra: R0)"
+    ]
+
+
+def test_DEAL_SEVEN_the_deal_in_words() -> None:
+    """DEAL-SEVEN / FLIP-ACTION / FLIP-WILD: the deal says who dealt how many cards and what was
+    turned up; a Wild turned up under Ena waits for the dealer's colour, under official rules
+    the first player names it with their card; nothing is drawn, shown or owed."""
+    from ena_rules import Deal
+    from ena_rules.testing import arrange_deck
+
+    hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
+    ena = apply(
+        new_game(ENA3, ["ana", "bor", "cene"], dealer="cene"),
+        Deal(arrange_deck(ENA3, 3, 2, hands, "W")),
+    )
+    assert transcript(ena) == [
+        "DEAL-SEVEN deal.hand_size: cene deals 3 cards to each player.",
+        "FLIP-ACTION first_card.apply_action: W is turned up.",
+        "FLIP-WILD first_card.wild_color: The dealer cene names the colour.",
+    ]
+    assert ena.state.reveal is None and ena.state.drawn is None
+    official = apply(
+        new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene"),
+        Deal(arrange_deck(OFFICIAL3, 3, 2, hands, "W")),
+    )
+    assert transcript(official)[2] == (
+        "FLIP-WILD first_card.wild_color: ana names the colour with their first card."
+    )
+
+
+def test_FLIP_REV_who_goes_first_in_words() -> None:
+    """FLIP-REV (official: the dealer takes the first turn): a Reverse turned up turns the
+    direction and the verdict says who goes first."""
+    from ena_rules import Deal
+    from ena_rules.testing import arrange_deck
+
+    hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
+    v = apply(
+        new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene"),
+        Deal(arrange_deck(OFFICIAL3, 3, 2, hands, "RR")),
+    )
+    assert "FLIP-REV first_card.reverse_first: cene goes first." in transcript(v)
+    assert v.state.due == "cene" and v.state.direction == -1
+
+
+def test_FLIP_WD4_OFF_every_wild_draw_four_goes_back_once_at_most() -> None:
+    """FLIP-WD4-OFF: a W+4 turned up goes back under the pile and the next card is turned up;
+    when nothing but W+4s is left, each goes back once and the last one stays (no endless
+    loop)."""
+    from ena_rules import Deal
+    from ena_rules.testing import arrange_deck
+
+    zero = ", ".join(f'"{r}" = 0' for r in ("0", "2", "3", "4", "5", "6", "7", "8", "9"))
+    tiny = load_variant_text(
+        'name = "tiny"\nextends = "official"\n[players]\nmax = 2\n[deck]\ncolors = ["R"]\n'
+        f'colored = {{ "1" = 2, {zero}, "S" = 0, "R" = 0, "+2" = 0 }}\n'
+        'wild = { "W" = 0, "W+4" = 4, "WS" = 0, "WC" = 0 }\n[deal]\nhand_size = 1\n'
+    )
+    s = new_game(tiny, ["ana", "bor"], dealer="bor")
+    v = apply(s, Deal(arrange_deck(tiny, 2, 1, [["R1"], ["R1"]], "W+4")))
+    returned = [n for n in v.notes if n.clause == "FLIP-WD4-OFF"]
+    assert len(returned) == 3 and str(v.state.top) == "W+4"
+    assert returned[0].text == (
+        "W+4 is turned up: it goes back under the draw pile and the next card is turned up."
+    )
+
+
+def test_FLIP_SKIP_and_FLIP_D2_the_first_turn_in_words() -> None:
+    """FLIP-SKIP / FLIP-D2: a Skip turned up skips the first player; a Draw Two makes the first
+    player draw 2 and lose the turn, or keep it with ``first_card.draw_loses_turn = false``;
+    each verdict says so."""
+    from ena_rules import Deal
+    from ena_rules.testing import arrange_deck
+
+    hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
+
+    def flip(v: Variant, turned: str) -> Verdict:
+        g = new_game(v, ["ana", "bor", "cene"], dealer="cene")
+        return apply(g, Deal(arrange_deck(v, 3, 2, hands, turned)))
+
+    skip = flip(OFFICIAL3, "RS")
+    assert transcript(skip)[2:] == [
+        "ACT-SKIP ranks.S.effects: Skipped: ana.",
+        "FLIP-SKIP first_card.apply_action: The turned-up RS skips the first player.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    loses = flip(OFFICIAL3, "R+2")
+    assert transcript(loses)[2] == (
+        "FLIP-D2 first_card.draw_loses_turn: The turned-up R+2 makes ana draw 2 and lose the "
+        "first turn."
+    )
+    keeps = flip(variant("official", 3, "[first_card]\ndraw_loses_turn = false\n"), "R+2")
+    assert transcript(keeps)[2:] == [
+        "FLIP-D2 first_card.draw_loses_turn: The turned-up R+2 makes ana draw 2; they still "
+        "take the first turn.",
+        "ACT-D2 ranks.+2.effects: ana draws 2 (the +2 card).",
+        "TURN-NEXT turn.next: ana is next (clockwise).",
+    ]
+    plain = flip(OFFICIAL3, "R5")
+    assert not [n for n in plain.notes if n.clause == "FLIP-SKIP"]
+
+
+def test_DECK_108_a_deck_too_long_or_too_short_is_refused_naming_the_difference() -> None:
+    """DECK-108: a Deal whose deck has a card too many, or two too few, is refused; the verdict
+    lists what is missing and what is extra ("-" for nothing)."""
+    from ena_rules import Deal, canonical_deck
+
+    deck = canonical_deck(OFFICIAL3)
+    g = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    assert transcript(apply(g, Deal((*deck, deck[0])))) == [
+        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: -; extra: R0)"
+    ]
+    assert transcript(apply(g, Deal(deck[:-2]))) == [
+        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: W+4, W+4; extra: -)"
+    ]
+
+
+def test_SETUP_PLAYERS_events_of_strangers_and_before_the_deal_are_refused_in_words() -> None:
+    """SETUP-PLAYERS / DEAL-SEVEN: an event by someone who is not a player, or any player event
+    before the round is dealt, is refused with the reason."""
+    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    assert transcript(apply(s, Play("zoe", "R1"))) == [
+        "SETUP-PLAYERS players.max: 'zoe' is not a player of this game (ana, bor, cene)"
+    ]
+    g = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    assert transcript(apply(g, Play("ana", "R1"))) == [
+        "DEAL-SEVEN deal.hand_size: the round has not been dealt yet: Play(player='ana', "
+        "card='R1', color=None, target=None) cannot happen"
+    ]
+
+
+def test_SETUP_PLAYERS_names_must_be_distinct_non_empty_strings() -> None:
+    """SETUP-PLAYERS: a game needs distinct, non-empty player names and a dealer among them; a
+    game that starts with the cut starts at zero points for everyone."""
+    official = load_variant("official")
+    for bad in (["ana", "ana"], ["ana", ""], ["ana", 7]):
+        with pytest.raises(EventError, match="players must be distinct non-empty names"):
+            new_game(official, bad)  # type: ignore[arg-type]
+    with pytest.raises(EventError, match=r"'zoe': the dealer must be one of the players"):
+        new_game(official, ["ana", "bor"], dealer="zoe")
+    assert new_game(official, ["ana", "bor", "cene"]).scores == (0, 0, 0)
+
+
+def test_END_ROUND_after_the_game_no_event_is_accepted_and_the_winner_is_named() -> None:
+    """SCORE-OFF / SCORE-ENA: once the game is over every event is refused, naming the winner."""
+    for scores, winner in (([498, 0, 0], "ana"), ([100, 497, 90], "cene")):
+        base = "official" if winner == "ana" else "ena"
+        s = start_round(
+            variant(base, 1),
+            ["ana", "bor", "cene"],
+            dealer="cene",
+            hands=[["R1"], ["R3"], ["B0"]],
+            turned="R5",
+            scores=scores,
+        )
+        over = ok(s, Play("ana", "R1"))
+        assert over.phase == "over"
+        v = apply(over, Draw("bor"))
+        assert v.rejected and v.notes[0].text == (
+            f"the game is over ({winner} won): no event may follow"
+        )
+
+
+def test_ACT_WILD_only_a_wild_names_a_colour_and_only_deck_cards_are_played() -> None:
+    """ACT-WILD / DECK-108: a colour named with a card that is not a wild is refused; a card
+    that is not in the variant's deck is refused."""
+    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    assert transcript(apply(s, Play("ana", "R1", color="red"))) == [
+        "ACT-WILD ranks.1.effects: R1 does not name a colour (drop color='red')"
+    ]
+    assert transcript(apply(s, Play("ana", "WS", color="red"))) == [
+        "DECK-108 deck.colored: WS is not a card of the official-mk deck"
+    ]
+
+
+def test_UNO_WINDOW_a_late_jump_in_is_refused_in_words() -> None:
+    """UNO-WINDOW / OVT-IDENT: once the player due has acted (here: drawn) the overtaking window
+    is closed; a late jump-in is refused, saying so."""
+    hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"], ["R1", "Y2", "Y3"]]
+    s = ok(deal(variant("jump-in", 3), hands, "R5", draw=["B9"]), Play("ana", "R1"), Draw("bor"))
+    assert transcript(apply(s, Overtake("dan", "R1"))) == [
+        "HOUSE-JUMP-IN overtake.enabled: the overtaking window is closed: the player due has "
+        "already acted"
+    ]
+
+
+def test_OVT_IDENT_a_same_number_of_another_colour_is_not_identical() -> None:
+    """OVT-IDENT: identical means same colour and same number: R1 on G1 is not identical (and
+    the reason is not the wild one)."""
+    hands = [["G1", "R1", "Y1"], ["B1", "B2", "R3"], ["R1", "G2", "G3"]]
+    s = ok(deal(variant("jump-in", 3), hands, "G5"), Play("ana", "G1"))
+    assert transcript(apply(s, Overtake("cene", "R1"))) == [
+        "HOUSE-JUMP-IN overtake.enabled: R1 is not identical to the top card (G1)"
+    ]
+
+
+def test_HOUSE_STACK_a_card_that_cannot_answer_is_refused_citing_the_answer_key() -> None:
+    """HOUSE-STACK: without a wrong-card penalty, a card that cannot answer a pending +2 is
+    refused, citing ``stacking.answer``."""
+    v3 = variant("house-stack", 3, "[penalties]\nwrong_card = 0\n")
+    hands = [["R+2", "G1", "Y1"], ["B+2", "B2", "R3"], ["G4", "G2", "G3"]]
+    s = ok(deal(v3, hands, "R5"), Play("ana", "R+2"))
+    assert transcript(apply(s, Play("bor", "R3"))) == [
+        "HOUSE-STACK stacking.answer: bor owes 2 cards: draw them; R3 cannot answer them"
+    ]
+
+
+def test_TURN_NEXT_the_verdict_carries_the_event_it_judged() -> None:
+    """TURN-NEXT: every verdict, accepted or refused, carries the very event it judged (a log
+    records both); a value that is not an event is an error naming the event types."""
+    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    for e in (Play("ana", "R1"), Play("ana", "Y1"), Play("zoe", "R1")):
+        assert apply(s, e).event is e
+    with pytest.raises(EventError, match="expected one of Play, Overtake, Draw, Pass, CallUno"):
+        apply(s, "R1")  # type: ignore[arg-type]
+
+
+#: +2 restricted like a W+4: playable only without a card of the colour in force.
+RESTRICTED_D2 = '[ranks."+2"]\nonly_without_color_match = true\n'
+
+
+def test_CHAL_GUILTY_the_challenged_card_itself_is_not_held_against_its_player() -> None:
+    """CHAL-INNOCENT / CHAL-GUILTY (a challengeable coloured +2, judged as TURN-WD4-LEGAL): the
+    red +2 being played does not count as a red card its player held, a second red +2 does."""
+    v3 = variant("official", 3, RESTRICTED_D2 + "challengeable = true\n")
+    for ana, clause, drawn in (
+        (["R+2", "G1", "Y1"], "CHAL-INNOCENT", (("bor", 4),)),
+        (["R+2", "R+2", "Y1"], "CHAL-GUILTY", (("ana", 4),)),
+    ):
+        s = deal(v3, [ana, ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+        v = apply(ok(s, Play("ana", "R+2")), Challenge("bor"))
+        assert v.clause == clause and v.drawn == drawn, ana
+
+
+def test_DECK_WC_draws_on_one_card_add_up() -> None:
+    """DECK-WC (docs/variants.md: "Several draws and skips on one card add up"): a card with
+    a draw of 1 and a draw of 2 makes the next player draw 3."""
+    wc = variant(
+        "official",
+        3,
+        '[deck.wild]\nWC = 3\n[ranks.WC]\neffects = [{op = "choose_color"}, '
+        '{op = "draw", count = 1}, {op = "draw", count = 2}, {op = "skip"}]\n',
+    )
+    v = apply(
+        deal(wc, [["WC", "G1", "Y1"], ["B1", "B2", "B3"]], "R5"), Play("ana", "WC", color="red")
+    )
+    assert v.drawn == (("bor", 3),)
+
+
+def test_HOUSE_SEVEN_ZERO_swaps_and_rotations_in_words() -> None:
+    """HOUSE-SEVEN-ZERO: the verdict says who swapped hands with whom, or that every hand
+    passed on; under "must_call" only a player left with one card must call UNO."""
+    must = variant("seven-zero", 3, '[uno]\nafter_hand_change = "must_call"\n')
+    hands = [["R7", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
+    v = apply(deal(must, hands, "R5"), Play("ana", "R7", target="bor"))
+    assert transcript(v)[1:] == [
+        "HOUSE-SEVEN-ZERO ranks.7.effects: ana swaps hands with bor.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+    hands = [["R0", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
+    v = apply(deal(must, hands, "R5"), Play("ana", "R0"))
+    assert transcript(v)[1:] == [
+        "HOUSE-SEVEN-ZERO ranks.0.effects: Every hand passes one seat in the direction of play.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+
+
+def test_OVT_IDENT_official_rules_have_no_overtaking_in_words() -> None:
+    """OVT-IDENT: the official rules have no overtaking: an Overtake is refused, saying so."""
+    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    assert transcript(apply(ok(s, Play("ana", "R1")), Overtake("cene", "G4"))) == [
+        "OVT-IDENT overtake.enabled: this variant has no overtaking: play only on your turn"
+    ]
+
+
+def test_OVT_SKIP_an_overtake_skips_everyone_between_in_words() -> None:
+    """OVT-SKIP: an overtake from three seats on skips both players due before the overtaker,
+    and the verdict names them in order."""
+    hands = [["R1", "G1", "Y1"], ["B2", "B3", "B4"], ["G5", "G2", "G3"], ["R1", "Y6", "Y7"]]
+    v = apply(ok(deal(ENA3, hands, "R5"), Play("ana", "R1")), Overtake("dan", "R1"))
+    assert v.skipped == ("bor", "cene")
+    assert transcript(v)[1] == "OVT-SKIP overtake.skip_between: Skipped by the overtake: bor, cene."
+
+
+def test_TURN_DRAW_a_drawn_wild_draw_four_played_leaves_no_drawn_card() -> None:
+    """TURN-DRAW / ACT-WD4: a drawn W+4 played at once leaves its victim owing 4, and no drawn
+    card behind."""
+    s = ok(
+        deal(OFFICIAL3, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["W+4"]), Draw("ana")
+    )
+    v = apply(s, Play("ana", "W+4", color="green"))
+    assert v.state.phase == "owe" and v.state.drawn is None
+
+
+def test_DECK_108_a_deck_with_two_cards_swapped_names_both() -> None:
+    """DECK-108: a deck with two W+4s replaced by two R0s: both are listed, comma-separated."""
+    from ena_rules import Deal, canonical_deck
+
+    deck = canonical_deck(OFFICIAL3)
+    g = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    assert transcript(apply(g, Deal((*deck[:-2], deck[0], deck[0])))) == [
+        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: W+4, W+4; "
+        "extra: R0, R0)"
+    ]
