@@ -835,8 +835,8 @@ def test_DECK_WC_skips_on_one_card_add_up() -> None:
     assert v.skipped == ("bor", "cene") and v.state.due == "dan"
 
 
-def test_FLIP_WD4_a_wild_draw_four_kept_at_the_flip_is_drawn_at_once() -> None:
-    """FLIP-ACTION / FLIP-WD4-ENA: a W+4 turned up and kept (``return_ranks = []``): the dealer
+def test_FLIP_WD4_ENA_a_wild_draw_four_kept_at_the_flip_is_drawn_at_once() -> None:
+    """FLIP-WD4-ENA / FLIP-ACTION: a W+4 turned up and kept (``return_ranks = []``): the dealer
     names the colour and the first player draws 4 at once and loses the turn: a turned-up card
     cannot be challenged, so nothing is left owed."""
     kept = variant("official", 3, '[first_card]\nreturn_ranks = []\nwild_color = "dealer"\n')
@@ -1247,7 +1247,7 @@ def test_SETUP_PLAYERS_names_must_be_distinct_non_empty_strings() -> None:
     assert new_game(official, ["ana", "bor", "cene"]).scores == (0, 0, 0)
 
 
-def test_END_ROUND_after_the_game_no_event_is_accepted_and_the_winner_is_named() -> None:
+def test_SCORE_OFF_after_the_game_no_event_is_accepted_and_the_winner_is_named() -> None:
     """SCORE-OFF / SCORE-ENA: once the game is over every event is refused, naming the winner."""
     for scores, winner in (([498, 0, 0], "ana"), ([100, 497, 90], "cene")):
         base = "official" if winner == "ana" else "ena"
@@ -1326,7 +1326,7 @@ RESTRICTED_D2 = '[ranks."+2"]\nonly_without_color_match = true\n'
 
 
 def test_CHAL_GUILTY_the_challenged_card_itself_is_not_held_against_its_player() -> None:
-    """CHAL-INNOCENT / CHAL-GUILTY (a challengeable coloured +2, judged as TURN-WD4-LEGAL): the
+    """CHAL-GUILTY / CHAL-INNOCENT (a challengeable coloured +2, judged as TURN-WD4-LEGAL): the
     red +2 being played does not count as a red card its player held, a second red +2 does."""
     v3 = variant("official", 3, RESTRICTED_D2 + "challengeable = true\n")
     for ana, clause, drawn in (
@@ -1408,3 +1408,28 @@ def test_DECK_108_a_deck_with_two_cards_swapped_names_both() -> None:
         "DECK-108 deck.colored: the deck is not the official-mk deck (missing: W+4, W+4; "
         "extra: R0, R0)"
     ]
+
+
+def test_UNO_WINDOW_a_draw_that_takes_nothing_leaves_the_player_catchable() -> None:
+    """UNO-WINDOW / D-RESHUFFLE-EMPTY: ana's Skip leaves her one card and the turn; her own draw
+    is no action of *another* player, and with both piles exhausted it takes nothing: she
+    still holds one card and may still be caught."""
+    s = ok(deal(OFFICIAL2, [["RS", "R1"], ["B1", "B2"]], "R5"), Play("ana", "RS"))
+    assert s.due == "ana" and s.uno_exposed == (0,)
+    rest = s.draw_pile + s.discard[:-1]
+    s = attrs.evolve(s, draw_pile=(), discard=s.discard[-1:], hands=(s.hands[0], s.hands[1] + rest))
+    v = apply(s, Draw("ana"))
+    assert v.drawn == () and v.state.uno_exposed == (0,)
+    assert apply(v.state, CallUno("bor", "ana")).accepted
+
+
+def test_UNO_WINDOW_a_wrong_card_that_draws_nothing_leaves_the_player_catchable() -> None:
+    """UNO-WINDOW / PEN-WRONG-OFF: ana's Skip leaves her one card and the turn; her wrong card
+    spends the turn but is her own action, and with both piles exhausted the penalty takes
+    nothing: she still holds one card and may still be caught."""
+    s = ok(deal(OFFICIAL2, [["RS", "B1"], ["G1", "G2"]], "R5"), Play("ana", "RS"))
+    rest = s.draw_pile + s.discard[:-1]
+    s = attrs.evolve(s, draw_pile=(), discard=s.discard[-1:], hands=(s.hands[0], s.hands[1] + rest))
+    v = apply(s, Play("ana", "B1"))
+    assert v.penalised and v.drawn == () and v.state.due == "bor"
+    assert v.state.uno_exposed == (0,)
