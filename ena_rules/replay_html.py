@@ -167,7 +167,7 @@ def _header(replay: Replay) -> str:
     return (
         f'<header><h1>Replay of <span class="src">{e(rep.source)}</span></h1>'
         f'<p class="summary {rep.verdict_word.lower()}">{e(rep.summary_text())}</p>'
-        f"<p>Variant <code>{e(rep.variant or 'unknown')}</code>; players (clockwise) "
+        f'<p id="players">Variant <code>{e(rep.variant or "unknown")}</code>; players (clockwise) '
         f"{e(players)}. Showing {e(who)}.</p>{first}</header>"
     )
 
@@ -177,7 +177,8 @@ def _controls(replay: Replay) -> str:
     if replay.report.first_wrong is not None:
         wrong = (
             '<button type="button" id="b-wrong" class="first-wrong" title="first line off the '
-            f'rules">⚑ Line {replay.report.first_wrong}: first off the rules</button>'
+            f'rules">⚑ Line {replay.report.first_wrong}'
+            '<span class="wide">: first off the rules</span></button>'
         )
     last = max(len(replay.steps) - 1, 0)
     return (
@@ -238,7 +239,7 @@ def render_page(replay: Replay) -> str:
     data = page_data(replay)
     csp = (
         f"default-src 'none'; style-src {_csp_hash(css)}; script-src {_csp_hash(js)}; "
-        "img-src data:; form-action 'none'; base-uri 'none'"
+        "form-action 'none'; base-uri 'none'"
     )
     title = f"Replay of {replay.report.source}: {replay.report.verdict_word}"
     codes = list(data["symbols"])

@@ -77,10 +77,7 @@
     }
     setText("s-key", s.key || "");
     show("s-key-row", !!s.key);
-    var extra = [];
-    if (s.drawn) { Object.keys(s.drawn).forEach(function (n) { extra.push(n + " drew " + s.drawn[n]); }); }
-    if (s.skipped && s.skipped.length) { extra.push("skipped: " + s.skipped.join(", ")); }
-    setText("s-message", (s.message || "") + (extra.length ? " (" + extra.join("; ") + ")" : ""));
+    setText("s-message", s.message || "");
     setText("s-rules", s.rules || "");
     show("s-rules-row", !!s.rules && s.kind !== "claim");
     var since = clear($("s-since"));
@@ -176,7 +173,7 @@
     render();
     var hash = "#line=" + steps[idx].line;
     if (location.hash !== hash) {
-      try { history.replaceState(null, "", hash); } catch (e) { /* a file: page may refuse */ }
+      try { history.replaceState(null, "", hash); } catch (e) { /* a page opened from disk may refuse */ }
     }
   }
 
@@ -209,7 +206,8 @@
   steps.forEach(function (s, i) {
     if (!s.wrong) { return; }
     var tick = make("span", null, s.first ? "first" : "");
-    tick.style.left = (steps.length > 1 ? (100 * i) / (steps.length - 1) : 0) + "%";
+    var frac = steps.length > 1 ? i / (steps.length - 1) : 0;
+    tick.style.left = "calc(8px + (100% - 16px) * " + frac + ")";  /* under the thumb's centre */
     ticks.appendChild(tick);
   });
   $("slider").max = String(steps.length - 1);
