@@ -223,3 +223,30 @@ def test_the_log_is_never_overwritten_and_a_missing_one_writes_nothing(
     assert "No such file" in capsys.readouterr().err and not out.exists()
     assert main(["replay", "--html", str(tmp_path / "no-dir" / "o.html"), str(log)]) == 2
     assert list(tmp_path.iterdir()) == [log]  # no temporary file left behind
+
+
+def test_the_installed_package_ships_the_clause_texts_of_specs() -> None:
+    """The page quotes clauses from ena_rules/data/clauses.toml, a copy of specs/clauses.toml."""
+    shipped = ROOT / "ena_rules" / "data" / "clauses.toml"
+    assert shipped.read_bytes() == (ROOT / "specs" / "clauses.toml").read_bytes(), (
+        "cp specs/clauses.toml ena_rules/data/clauses.toml"
+    )
+
+
+def test_the_docs_show_the_commands_output_and_a_real_screenshot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/replay.md quotes what the command prints; its screenshot is a real picture."""
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "disputed.html"
+    assert main(["replay", "--html", str(out), "docs/examples/ena-disputed.jsonl"]) == 1
+    printed = capsys.readouterr().out.replace(str(out), "disputed.html")
+    doc = (ROOT / "docs" / "replay.md").read_text(encoding="utf-8")
+    quoted = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    assert printed == quoted
+    from PIL import Image
+
+    with Image.open(ROOT / "docs" / "img" / "replay-disputed.png") as shot:
+        assert shot.size == (1280, 1000)
+        colours = shot.convert("RGB").getcolors(maxcolors=1 << 20)
+        assert colours is not None and len(colours) > 200
