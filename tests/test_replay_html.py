@@ -152,7 +152,7 @@ def test_the_script_and_style_are_the_only_ones_allowed_to_run() -> None:
 
 
 def test_a_hostile_name_cannot_inject_markup(tmp_path: Path) -> None:
-    log = tmp_path / "evil.jsonl"
+    log = tmp_path / "<b onclick=x>evil.jsonl"  # the file's name is on the page too
     lines = seeded_log(players=(EVIL, "bor"), n=6)
     lines.append('{"type": "play", "player": "bor", "card": "</script><script>alert(2)</script>"}')
     lines.append(json.dumps({"type": "claim_winner", "player": EVIL}))
@@ -165,6 +165,7 @@ def test_a_hostile_name_cannot_inject_markup(tmp_path: Path) -> None:
     assert "<script>alert" not in page and "</script><script>" not in page  # ... never as markup
     assert len(re.findall(r"<script\b", page)) == 2  # the data and the page's own script
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page  # escaped where written as HTML
+    assert "<b onclick" not in page and "&lt;b onclick=x&gt;evil.jsonl" in page
     data = page_json(page)
     seats = data["steps"][0]["table"]["seats"]  # type: ignore[index]
     assert seats[0]["name"] == EVIL  # and intact as data, shown by textContent
