@@ -268,8 +268,9 @@ def position(what: GameState | PlayerView | TableView, *, step: float = 34) -> S
     t = _as_table(what)
     most = max((s.count for s in t.seats), default=0)
     name_w = 130
-    width = max(460.0, name_w + CARD_WIDTH + step * max(most - 1, 0) + 12)
     info = _info_lines(t)
+    longest = max((len(line) for line in info), default=0)
+    width = max(460.0, name_w + CARD_WIDTH + step * max(most - 1, 0) + 12, 96 + 6.8 * longest)
     head_h = max(CARD_HEIGHT + 16, 26 + 15 * len(info))
     height = head_h + (CARD_HEIGHT + 14) * len(t.seats) + 30
     root = _root(width, height, _table_label(t), standalone=True)

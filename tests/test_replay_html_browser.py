@@ -218,3 +218,22 @@ def test_a_hostile_player_name_runs_no_script(browser: WebDriver, tmp_path: Path
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
     assert shown(browser, "s-raw") == "</script><img src=x onerror=alert(3)>"
     assert browser.execute_script("return document.images.length") == 0
+
+
+def test_controls_have_names_and_a_players_view_shows_other_hands_face_down(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    out = tmp_path / "bor.html"
+    write_replay(DISPUTED, out, player="bor")
+    open_page(browser, out, "#line=2")
+    controls = browser.find_elements(By.CSS_SELECTOR, "nav#controls button, nav#controls input")
+    assert len(controls) == 6
+    assert all(c.accessible_name for c in controls)  # what a screen reader says for each
+    seats = browser.find_elements(By.CSS_SELECTOR, "#t-seats section.seat")
+    labels = [
+        [c.get_attribute("aria-label") for c in s.find_elements(By.CSS_SELECTOR, "svg.card")]
+        for s in seats
+    ]
+    assert [len(x) for x in labels] == [7, 7, 9]
+    assert set(labels[0]) == set(labels[2]) == {"face-down card"}  # ana's and cene's hands
+    assert "face-down card" not in labels[1] and "bor's view" in shown(browser, "players")
