@@ -30,7 +30,7 @@ from typing import Any
 
 from . import __version__
 from .cards import COLOR_NAMES, parse_card
-from .replay_steps import Replay, ReplayStep, replay_steps
+from .replay_steps import Replay, ReplayStep, clause_texts, replay_steps
 from .svg import PALETTE, card_label, card_symbol, color_mark
 from .variant import Variant
 
@@ -73,6 +73,8 @@ def page_data(replay: Replay) -> dict[str, Any]:
     """
     codes = _codes(replay.steps)
     steps = [s.to_dict() for s in replay.steps]
+    texts = clause_texts()
+    cited = sorted({c for s in steps for c in s["cited"]})
     return {
         "source": replay.report.source,
         "viewer": replay.viewer,
@@ -80,6 +82,7 @@ def page_data(replay: Replay) -> dict[str, Any]:
         "symbols": {code: f"card-{i}" for i, code in enumerate(codes)},
         "labels": {code: card_label(code) for code in codes},
         "back": BACK_ID,
+        "clauses": {c: texts.get(c, "") for c in cited},
         "steps": steps,
     }
 

@@ -103,7 +103,7 @@ class ReplayStep:
         out["raw"] = self.raw
         out["wrong"] = self.result.wrong or self.result.kind == "problem"
         out["first"] = self.first
-        out["cited"] = [list(c) for c in self.cited()]
+        out["cited"] = [clause for clause, _ in self.cited()]  # texts: page_data's "clauses"
         out["table"] = None if self.table is None else self.table.to_dict()
         return out
 

@@ -75,12 +75,17 @@ def test_every_judged_line_is_a_step_with_the_validators_verdict() -> None:
 def test_each_step_carries_the_clause_id_and_its_text() -> None:
     texts = clause_texts()
     assert len(texts) > 50 and texts["PEN-ENA"].startswith("Ena: out of turn")
-    steps = {s.line: s.to_dict() for s in replay_steps(DISPUTED).steps}
-    assert steps[2]["clause"] == "PEN-ENA"
-    assert steps[2]["cited"][0] == ["PEN-ENA", texts["PEN-ENA"]]
+    replay = replay_steps(DISPUTED)
+    steps = {s.line: s for s in replay.steps}
+    assert steps[2].result.clause == "PEN-ENA"
+    assert steps[2].cited()[0] == ("PEN-ENA", texts["PEN-ENA"])
     claim = steps[35]  # a claim names the clause of the line it is about
-    assert claim["kind"] == "claim" and claim["agrees"] is False
-    assert ["UNO-FALSE", texts["UNO-FALSE"]] in claim["cited"]
+    assert claim.result.kind == "claim" and claim.result.agrees is False
+    assert ("UNO-FALSE", texts["UNO-FALSE"]) in claim.cited()
+    data = page_data(replay)  # the page holds each text once, each step its ids
+    pages = {s["line"]: s for s in data["steps"]}
+    assert pages[35]["cited"] == ["UNO-FALSE"]
+    assert data["clauses"]["UNO-FALSE"] == texts["UNO-FALSE"]
 
 
 def test_the_table_after_each_line_holds_every_hand_or_one_view() -> None:

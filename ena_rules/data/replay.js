@@ -67,8 +67,9 @@
       var ul = make("ul");
       s.cited.forEach(function (c) {
         var li = make("li");
-        li.appendChild(make("code", c[0]));
-        li.appendChild(document.createTextNode(c[1] ? ": " + c[1] : ""));
+        var words = data.clauses[c];
+        li.appendChild(make("code", c));
+        li.appendChild(document.createTextNode(words ? ": " + words : ""));
         ul.appendChild(li);
       });
       clauses.appendChild(ul);
