@@ -45,8 +45,8 @@ _CLAUSE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9+]+)+\b")
 def clause_texts() -> dict[str, str]:
     """Every clause id with its text (``specs/clauses.toml``, the project's own words).
 
-    Read from the package's copy (``ena_rules/data/clauses.toml``, kept equal to the specs' by
-    a test), else from a source checkout; empty when neither is there (ids shown alone).
+    Read from the installed package (the wheel carries the file as ``ena_rules/data/
+    clauses.toml``), else from a source checkout; empty when neither is there (ids alone).
 
     >>> clause_texts()["TURN-MATCH"]
     "Play a card matching the colour in force, or the top card's number or symbol"
