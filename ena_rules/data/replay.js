@@ -8,8 +8,9 @@
   var OUTCOME = {
     accepted: "✓ accepted", penalised: "! penalised", rejected: "✗ rejected",
     agrees: "✓ the claim agrees", disagrees: "✗ the claim disagrees",
-    problem: "✗ unusable line"
+    problem: "✗ unusable line", undetermined: "? undetermined (the record does not show it)"
   };
+  function outcomeWords(b) { return OUTCOME[b] || b; }  /* an outcome this page does not know */
 
   function $(id) { return document.getElementById(id); }
   function setText(id, value) { $(id).textContent = value === null || value === undefined ? "" : String(value); }
@@ -60,7 +61,7 @@
     setText("s-raw", s.raw);
     var b = badge(s);
     var el = $("s-outcome");
-    el.textContent = OUTCOME[b];
+    el.textContent = outcomeWords(b);
     el.className = "badge " + b;
     var clauses = clear($("s-clause"));
     if (s.cited.length) {
@@ -166,7 +167,7 @@
     setText("pos", where);
     $("b-first").disabled = $("b-prev").disabled = idx === 0;
     $("b-last").disabled = $("b-next").disabled = idx === steps.length - 1;
-    setText("announce", "Line " + s.line + ": " + s.what + ". " + OUTCOME[badge(s)] + ".");
+    setText("announce", "Line " + s.line + ": " + s.what + ". " + outcomeWords(badge(s)) + ".");
   }
 
   function go(i) {
