@@ -159,7 +159,10 @@ class Deal:
     )
     hand_size: int = _key(7, "DEAL-SEVEN", "cards dealt to each player", minimum=1, maximum=30)
     first_player: str = _key(
-        "left_of_dealer", "DEAL-FIRST", "who takes the first turn", choices=("left_of_dealer",)
+        "left_of_dealer",
+        "DEAL-FIRST",
+        "the player to the dealer's left takes the first turn (a fixed rule, cited by verdicts)",
+        choices=("left_of_dealer",),
     )
     rotate: str = _key("left", "DEAL-ROTATE", "who deals the next round", choices=("left", "same"))
 
@@ -204,7 +207,8 @@ class Turn:
     match: str = _key(
         "color_or_rank",
         "TURN-MATCH",
-        "a card matches the current colour, or the top card's number or symbol",
+        "a card matches the current colour, or the top card's number or symbol (a fixed rule, "
+        "cited by verdicts)",
         choices=("color_or_rank",),
     )
     from_hand: str = _key(
@@ -227,19 +231,21 @@ class Turn:
     next: str = _key(
         "direction",
         "TURN-NEXT",
-        "after a play or a draw the turn passes in the direction of play",
+        "after a play or a draw the turn passes in the direction of play (a fixed rule, cited "
+        "by verdicts)",
         choices=("direction",),
     )
     reshuffle: str = _key(
         "keep_top",
         "TURN-RESHUFFLE",
-        "an empty draw pile is refilled from the discard pile but its top card",
+        "an empty draw pile is refilled from the discard pile but its top card (a fixed rule, "
+        "cited by verdicts)",
         choices=("keep_top",),
     )
     empty: str = _key(
         "draw_what_there_is",
         "TURN-RESHUFFLE",
-        "nothing left to reshuffle: a draw takes what there is",
+        "nothing left to reshuffle: a draw takes what there is (a fixed rule, cited by verdicts)",
         choices=("draw_what_there_is",),
     )
 
@@ -303,8 +309,9 @@ class Uno:
     window: str = _key(
         "next_turn_action",
         "UNO-WINDOW UNO-SAFE",
-        "a catch counts until another player's next turn action (play, draw, "
-        "overtake, challenge); a call before the catch is safe",
+        "a catch counts until another player's next turn action (play, draw, pass, overtake, "
+        "challenge, a wrong card that passes the turn); a call before the catch is safe (a "
+        "fixed rule, cited by verdicts)",
         choices=("next_turn_action",),
     )
     false_catch_penalty: int = _key(
@@ -349,7 +356,8 @@ class Overtake:
     skip_between: bool = _key(
         True,
         "OVT-SKIP OVT-RACE",
-        "players due before the overtaker are skipped; play continues from the overtaker",
+        "players due before the overtaker are skipped; play continues from the overtaker (a "
+        "fixed rule, cited by verdicts; false is refused)",
     )
 
 
