@@ -236,16 +236,10 @@ def _cmd_variants(args: argparse.Namespace) -> int:
 
 
 def _flat(v: Variant) -> Iterator[tuple[str, Any]]:
-    from .variant import _SECTIONS
+    from .variant import iter_values
 
-    for section in _SECTIONS:
-        obj = getattr(v, section)
-        for f in attrs.fields(type(obj)):
-            yield f"{section}.{f.name}", getattr(obj, f.name)
-        if section == "deck":
-            for rank, r in v.ranks:
-                for f in attrs.fields(type(r)):
-                    yield f"ranks.{rank}.{f.name}", getattr(r, f.name)
+    for _, path, value in iter_values(v):
+        yield path, value
 
 
 def _toml_value(value: Any) -> str:

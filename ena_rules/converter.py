@@ -1,4 +1,4 @@
-"""The one cattrs converter: log lines, events and states to JSON-ready data and back.
+"""The one cattrs converter: log lines, events, states and variant files' tables.
 
 Events are a tagged union on ``"type"`` (docs/log-format.md); unknown keys are errors; every
 error names what was wrong and where, as a path from the line's root (``$.card``). Card codes
@@ -45,6 +45,7 @@ from .log.lines import (
 )
 from .state import GameState
 from .variant import Variant
+from .variant_hooks import register_variant_hooks
 
 __all__ = [
     "FormatError",
@@ -172,6 +173,7 @@ def _make_converter() -> cattrs.Converter:
             cls, make_dict_unstructure_fn(cls, c, _cattrs_omit_if_default=True)
         )
     c.register_structure_hook(Line, lambda obj, _: structure_line(obj))
+    register_variant_hooks(c)  # the tables of a variant file, one hook per rule key
     return c
 
 
