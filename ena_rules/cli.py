@@ -29,7 +29,7 @@ import attrs
 import tomli_w
 
 from .cards import COLOR_NAMES, format_cards
-from .chance import cut_event, deal_event
+from .chance import drive_chance
 from .engine import apply, legal_events, new_game
 from .errors import EnaRulesError, LogError
 from .events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
@@ -454,15 +454,11 @@ def simulate(
     for g in range(games):
         gseed = derive_seed(seed, g)
         rng = _Rng(derive_seed(gseed, 0x5EA7))
-        s = new_game(variant, names)
-        attempt = 0
-        while s.phase == "cut":
-            s = apply(s, cut_event(s, gseed, attempt)).state
-            attempt += 1
+        s, _ = drive_chance(new_game(variant, names), gseed)
         counts: Counter[str] = Counter()
         while s.phase != "over" and counts["events"] < max_events:
             if s.phase == "deal":
-                s = apply(s, deal_event(s, gseed)).state
+                s, _ = drive_chance(s, gseed)
                 continue
             e = _choose(s, rng, mistakes)
             v = apply(s, e)
