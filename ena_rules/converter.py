@@ -316,7 +316,29 @@ def unstructure_state(state: GameState) -> dict[str, Any]:
     return out
 
 
-def structure_state(obj: Any) -> GameState:
-    """A :class:`~ena_rules.GameState` from :func:`unstructure_state` data (variant by name)."""
+def structure_state(obj: Any, variant: Variant | None = None) -> GameState:
+    """A :class:`~ena_rules.GameState` from :func:`unstructure_state` data.
+
+    The variant is loaded by the name in the data, unless ``variant`` is given (a variant that
+    is not shipped cannot be found by name). The state must pass the consistency check of
+    :mod:`ena_rules.state_check` (else a :class:`~ena_rules.PositionError` naming the field),
+    so the engine accepts it.
+    """
+    import attrs
+
+    from .state_check import check_state
+
+    if variant is not None:
+        if not isinstance(variant, Variant):
+            raise TypeError(
+                f"structure_state(): variant is a Variant, not {type(variant).__name__}"
+            )
+        if not isinstance(obj, dict):
+            raise FormatError(f"a state is a JSON object, not {type(obj).__name__}")
+        # structured under a shipped variant's name, then given its own variant
+        obj = {**obj, "variant": "official"}
     state: GameState = _structure(obj, GameState)
+    if variant is not None:
+        state = attrs.evolve(state, variant=variant)
+    check_state(state)
     return state

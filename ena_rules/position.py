@@ -23,6 +23,7 @@ import attrs
 from .cards import Card, parse_card
 from .errors import EnaRulesError, PositionError
 from .state import PHASES, ChallengeWindow, GameState, Pending, Reveal, RoundResult
+from .state_check import check_state
 from .variant import Variant
 
 __all__ = ["format_position", "parse_position"]
@@ -194,21 +195,12 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
             f"'phase={values['phase']}': unknown phase; expected one of {', '.join(PHASES)}"
         )
     state = GameState(variant=variant, **values)
-    _check(state, text)
+    try:
+        check_state(state)
+    except PositionError as exc:
+        raise PositionError(f"{_short(text)}: {exc}") from None
     return state
 
 
-def _check(s: GameState, text: str) -> None:
-    n = len(s.players)
-    seats = [
-        s.turn,
-        *(x for x in (s.dealer, s.last_player, s.winner) if x is not None),
-        *s.uno_exposed,
-        *s.cutters,
-    ]
-    if any(not 0 <= x < n for x in seats):
-        raise PositionError(f"{text!r}: a seat number is outside 0..{n - 1}")
-    if s.hands and len(s.hands) != n:
-        raise PositionError(f"{text!r}: {len(s.hands)} hands for {n} players")
-    if len(s.scores) != n:
-        raise PositionError(f"{text!r}: {len(s.scores)} scores for {n} players")
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 200 else repr(text[:150]) + f"... ({len(text)} characters)"
