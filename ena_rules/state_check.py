@@ -5,7 +5,7 @@ A state made by the engine is consistent by construction; one parsed from a posi
 (:func:`~ena_rules.converter.structure_state`) is checked here first, so that a state that
 parses is a state :func:`~ena_rules.apply` and :func:`~ena_rules.legal_events` accept:
 seats inside the table, a hand per player once dealt, a top card to play on, a pending draw
-in the phase that owes it, cards the variant's deck has (no more copies than it holds)...
+in the phase that owes it, cards the variant's deck has...
 Each fault raises :class:`~ena_rules.PositionError` naming the field.
 
 >>> from ena_rules import load_variant
@@ -18,7 +18,6 @@ ena_rules.errors.PositionError: dealer: phase 'play' needs a dealer
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from .cards import Card
@@ -102,14 +101,9 @@ def _check_cards(s: GameState, n: int) -> None:
     v = s.variant
     if s.hands and len(s.hands) != n:
         raise _fail("hands", f"{len(s.hands)} hands for {n} players")
-    deck = Counter(v.cards)
-    seen: Counter[Card] = Counter()
-    for field, card in _cards(s):
-        if card not in deck:
+    for field, card in _cards(s):  # a hand-made position may hold more copies than a deck
+        if not v.in_deck(card):
             raise _fail(field, f"{card} is not a card of the {v.name} deck")
-        seen[card] += 1
-        if seen[card] > deck[card]:
-            raise _fail(field, f"{seen[card]} copies of {card}: the {v.name} deck has {deck[card]}")
     if s.color is not None and s.color not in v.deck.colors:
         raise _fail("color", f"{s.color!r} is not a colour of the {v.name} deck")
     if s.drawn is not None and not v.in_deck(s.drawn):
