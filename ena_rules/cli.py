@@ -79,7 +79,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -> int:
-    v = validator_for(log, variant=variant, strict=args.strict, keep=False)
+    v = validator_for(
+        log, variant=variant, strict=args.strict, keep=False, allow_paths=args.allow_variant_path
+    )
     name = v.source
     out = sys.stdout
     if not args.json and not args.quiet:
@@ -112,6 +114,17 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
     return report.exit_code
 
 
+def _allow_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--allow-variant-path",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a header may also name a .toml variant inside DIR (repeatable; by default only "
+        "variant names and .toml files inside the log's own folder)",
+    )
+
+
 def _variant_arg(name: str | None) -> Variant | int | None:
     if name is None:
         return None
@@ -129,7 +142,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     variant = _variant_arg(args.variant)
     if isinstance(variant, int):
         return variant
-    v = validator_for(args.log, variant=variant, strict=False, keep=False)
+    v = validator_for(
+        args.log, variant=variant, strict=False, keep=False, allow_paths=args.allow_variant_path
+    )
     name = v.source
     try:
         for r in v.run(log_lines(args.log)):
@@ -561,6 +576,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="JSON Lines: every line's result and a summary"
     )
     v.add_argument("--variant", help="judge by this variant (name or TOML file) instead")
+    _allow_option(v)
     v.add_argument(
         "--all", action="store_true", help="print every event's verdict, not only notable ones"
     )
@@ -582,6 +598,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r.add_argument("log", metavar="LOG", help="a log file, or - for standard input")
     r.add_argument("--variant", help="judge by this variant (name or TOML file) instead")
+    _allow_option(r)
     r.set_defaults(run=_cmd_replay)
 
     va = sub.add_parser("variants", help="list, show, check, diff and start variant files")

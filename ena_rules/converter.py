@@ -230,6 +230,14 @@ def _no_nulls(obj: dict[str, Any]) -> None:
             raise FormatError("null is not a value here: leave the key out", f"$.{k}")
 
 
+def _json_kind(obj: Any) -> str:
+    """What a decoded JSON value is, in JSON's own words (``null``, an array, ...)."""
+    if obj is None:
+        return "null"
+    kinds = {bool: "true or false", int: "a number", float: "a number", str: "a string"}
+    return kinds.get(type(obj), "an array" if isinstance(obj, list) else type(obj).__name__)
+
+
 def structure_header(obj: Any) -> Header:
     """A :class:`~ena_rules.log.Header` from a decoded JSON object (no meaning checked yet).
 
@@ -238,7 +246,7 @@ def structure_header(obj: Any) -> Header:
     7
     """
     if not isinstance(obj, dict):
-        raise FormatError(f"a header is a JSON object, not {type(obj).__name__}")
+        raise FormatError(f"a header is a JSON object, not {_json_kind(obj)}")
     if "ena_log" not in obj:
         what = f"a {obj['type']!r} line" if isinstance(obj.get("type"), str) else "this object"
         raise FormatError(
@@ -261,7 +269,7 @@ def structure_line(obj: Any) -> Line:
     ena_rules.converter.FormatError: unknown key 'card'; allowed: player @ $
     """
     if not isinstance(obj, dict):
-        raise FormatError(f"a line is a JSON object, not {type(obj).__name__}")
+        raise FormatError(f"a line is a JSON object, not {_json_kind(obj)}")
     if "ena_log" in obj:
         raise FormatError("a second header: only line 1 may carry 'ena_log'")
     if "type" not in obj:

@@ -20,8 +20,10 @@ from typing import Any
 
 import attrs
 
+from . import guards
 from .cards import Card, parse_card
 from .errors import EnaRulesError, PositionError
+from .event_fields import wrong_type
 from .state import PHASES, ChallengeWindow, GameState, Pending, Reveal, RoundResult
 from .state_check import check_state
 from .variant import Variant
@@ -146,6 +148,7 @@ _DEFAULTS = {f.name: f.default for f in attrs.fields(GameState)}
 
 def format_position(state: GameState) -> str:
     """The state as one line of position notation (parse it back with :func:`parse_position`)."""
+    guards.check_state("format_position", state)
     parts = [state.variant.name]
     for token, (attr, fmt, _) in _FIELDS.items():
         value = getattr(state, attr)
@@ -167,7 +170,11 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
     """
     from .variant_io import load_variant
 
-    if not isinstance(text, str) or not text.split():
+    if not isinstance(text, str):
+        raise wrong_type("parse_position(): text", "a position (str)", text)
+    if variant is not None:
+        guards.check_variant("parse_position", variant)
+    if not text.split():
         raise PositionError(f"{text!r}: a position starts with the variant's name")
     head, *tokens = text.split()
     if variant is None:

@@ -34,6 +34,7 @@ __all__ = [
     "KeyDiff",
     "diff_variants",
     "dump_variant",
+    "findable",
     "is_path_like",
     "load_variant",
     "load_variant_text",
@@ -75,22 +76,24 @@ def is_path_like(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name or os.path.isabs(name)
 
 
-def resolve_inside(name: str, folders: Iterable[Path]) -> Path | None:
-    """The file ``name`` names inside one of ``folders`` (symlinks resolved), if it is one.
+def resolve_inside(name: str, base: Path | None, folders: Iterable[Path]) -> Path | None:
+    """The file ``name`` names (relative to ``base``), if it resolves inside one of ``folders``.
 
-    A name that resolves outside every folder, or to no file, gives ``None``: nothing is read.
+    Symlinks are resolved first; a name that resolves outside every folder, or to no file,
+    gives ``None``: nothing is read.
 
-    >>> resolve_inside("../x.toml", [Path("/tmp")]) is None
+    >>> resolve_inside("../x.toml", Path("/tmp"), [Path("/tmp")]) is None
     True
     """
-    for folder in folders:
-        try:
-            root = folder.resolve()
-            path = (root / name).resolve()
-            if path.is_relative_to(root) and path.is_file():
-                return path
-        except (OSError, RuntimeError, ValueError):  # too long, a symlink loop, a NUL byte
-            continue
+    try:
+        if base is None and not os.path.isabs(name):
+            return None
+        path = ((base or Path("/")) / name).resolve()
+        roots = [f.resolve() for f in folders]
+        if any(path.is_relative_to(root) for root in roots) and path.is_file():
+            return path
+    except (OSError, RuntimeError, ValueError):  # too long, a symlink loop, a NUL byte
+        return None
     return None
 
 
@@ -224,9 +227,9 @@ def _load_raw(
     if str(path) in chain:
         cycle = " -> ".join([*chain, str(path)])
         raise VariantError(f"extends forms a cycle: {cycle}", source=str(path), path="extends")
-    if len(chain) >= MAX_EXTENDS:
+    if len(chain) > MAX_EXTENDS:
         raise VariantError(
-            f"an extends chain longer than {MAX_EXTENDS} files (MAX_EXTENDS)",
+            f"an extends chain of more than {MAX_EXTENDS} steps (MAX_EXTENDS)",
             source=chain[-1],
             path="extends",
         )
@@ -238,18 +241,27 @@ def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source:
     """The file an ``extends`` names, if the policy allows it (else a VariantError)."""
     folders = (*((base_dir,) if base_dir is not None else ()), *allow)
     if not is_path_like(parent):
-        inside = resolve_inside(f"{parent}.toml", folders)
+        inside = resolve_inside(f"{parent}.toml", base_dir, folders)
         return inside if inside is not None else _find(parent, None)
-    inside = resolve_inside(parent, folders) if parent.endswith(".toml") else None
+    inside = resolve_inside(parent, base_dir, folders) if parent.endswith(".toml") else None
     if inside is not None:
         return inside
-    if parent.endswith(".toml") and os.path.basename(parent) == parent:
+    if parent.endswith(".toml") and os.path.basename(parent) == parent and findable(parent):
         return _find(parent, None)  # a shipped file's name ("official.toml")
     where = "inside this file's folder" if base_dir is not None else "(text has no folder)"
     raise VariantError(
-        f"{_short(parent)}: extends names a variant or a .toml file {where}; this one is not "
-        "allowed, so it is not read (widen with allow_paths=)"
+        f"{_short(parent)}: not allowed, so not read: extends names a variant or a .toml file "
+        f"{where} (widen with allow_paths=)"
     )
+
+
+def findable(name: str) -> bool:
+    """True if the finder knows ``name`` (a shipped file name, or one on the variant path)."""
+    try:
+        _find(name, None)
+    except VariantError:
+        return False
+    return True
 
 
 def _resolve(

@@ -22,7 +22,7 @@ files). A log read from a stream has no folder: names only, unless the caller gi
 >>> access.load("/etc/passwd")
 Traceback (most recent call last):
 ...
-ena_rules.errors.VariantError: '/etc/passwd': a header names a variant by name ...
+ena_rules.errors.VariantError: not allowed, so not read: a header names a variant by name ...
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import attrs
 
 from ..errors import EnaRulesError, VariantError
 from ..variant import Variant
-from ..variant_io import is_path_like, load_variant, resolve_inside
+from ..variant_io import findable, is_path_like, load_variant, resolve_inside
 
 __all__ = ["Resolver", "VariantAccess", "is_path_like", "resolve_inside"]
 
@@ -71,12 +71,13 @@ class VariantAccess:
             return self._resolve(name)
         if not is_path_like(name):
             return load_variant(name)
-        found = resolve_inside(name, self.folders) if name.endswith(".toml") else None
-        if found is not None:
-            return load_variant(found, allow_paths=self.allow_paths)
-        if name.endswith(".toml") and os.path.basename(name) == name:
-            return load_variant(name)  # a shipped file's name ("ena.toml")
-        raise VariantError(f"{name!r}: {self._refusal()}")
+        if name.endswith(".toml"):
+            found = resolve_inside(name, self.folder, self.folders)
+            if found is not None:
+                return load_variant(found, allow_paths=self.allow_paths)
+            if os.path.basename(name) == name and findable(name):
+                return load_variant(name)  # a shipped file's name ("ena.toml")
+        raise VariantError(self._refusal())
 
     def _resolve(self, name: str) -> Variant:
         assert self.resolver is not None
@@ -98,7 +99,7 @@ class VariantAccess:
         )
         allowed = "".join(f", or inside {p}" for p in self.allow_paths)
         return (
-            "a header names a variant by name (a shipped one or one on the variant path) "
-            f"or a .toml file {where}{allowed}; this one is not allowed, so it is not read "
-            "(widen with allow_paths= or --allow-variant-path DIR)"
+            "not allowed, so not read: a header names a variant by name (a shipped one or one "
+            f"on the variant path) or a .toml file {where}{allowed} (widen with allow_paths= "
+            "or --allow-variant-path DIR)"
         )
