@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import VariantError
+from .finder import find_variant, shipped_dir, shipped_variants
 from .variant import _SECTIONS, Citation, Variant
 from .variant_checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
 from .variant_hooks import structure_table
@@ -49,22 +50,8 @@ _CITE_KEYS = {"value", "clause", "source", "note"}
 
 
 def variant_dirs() -> tuple[Path, ...]:
-    """Where shipped variants are looked up by name: the project's ``variants/`` folder."""
-    here = Path(__file__).resolve().parent
-    return (here.parent / "variants", here / "data" / "variants")
-
-
-def shipped_variants() -> tuple[str, ...]:
-    """The names of the shipped variants, sorted.
-
-    >>> {"official", "jump-in"} <= set(shipped_variants())
-    True
-    """
-    names: set[str] = set()
-    for folder in variant_dirs():
-        if folder.is_dir():
-            names.update(p.stem for p in folder.glob("*.toml"))
-    return tuple(sorted(names))
+    """The folder of the shipped variants (:func:`ena_rules.finder.shipped_dir`), as a tuple."""
+    return (shipped_dir(),)
 
 
 def is_path_like(name: str) -> bool:
@@ -160,29 +147,11 @@ def _stat(path: Path) -> float:
 
 
 def _find(name: str, base_dir: Path | None) -> Path:
-    candidates: list[Path] = []
-    if name.endswith(".toml") or "/" in name or "\\" in name:
-        p = Path(name)
-        if not p.is_absolute() and base_dir is not None:
-            candidates.append(base_dir / p)
-        candidates.append(p)
-        if p.name == name:  # a bare file name: also a shipped file ("ena.toml")
-            candidates.extend(folder / name for folder in variant_dirs())
-    else:
-        if base_dir is not None:
-            candidates.append(base_dir / f"{name}.toml")
-        candidates.extend(folder / f"{name}.toml" for folder in variant_dirs())
-    for c in candidates:
-        try:
-            if c.is_file():
-                return c.resolve()
-        except (OSError, RuntimeError) as exc:  # a name too long, a symlink loop
-            reason = getattr(exc, "strerror", None) or str(exc)
-            raise VariantError(f"cannot look for variant {_short(name)}: {reason}") from None
-    known = ", ".join(shipped_variants())
-    raise VariantError(
-        f"no variant {_short(name)}: give a shipped name ({known}) or a path to a .toml file"
-    )
+    try:
+        return find_variant(name, base_dir)
+    except (OSError, RuntimeError) as exc:  # a name too long for a file, a symlink loop
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise VariantError(f"cannot look for variant {_short(name)}: {reason}") from None
 
 
 def _short(name: str) -> str:
@@ -212,7 +181,7 @@ def _read(path: Path) -> str:
             f"the file is larger than {MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)", source=str(path)
         )
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a BOM is allowed, as in logs
     except UnicodeDecodeError as exc:  # the byte itself is not shown: it is the file's content
         raise VariantError(
             f"cannot read the file: 'utf-8' codec can't decode the byte at position {exc.start} "
