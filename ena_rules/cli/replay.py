@@ -16,7 +16,7 @@ from ..cards import COLOR_NAMES, format_cards
 from ..position import format_position
 from ..state import GameState
 from ..validate import LineResult, Validator, describe_record, log_lines, validator_for
-from ._common import UNUSABLE, error, variant_arg
+from ._common import UNUSABLE, allow_option, error, variant_arg
 
 __all__ = ["add_parser", "run", "table"]
 
@@ -42,6 +42,7 @@ def add_parser(sub: Any) -> None:
     r.add_argument(
         "--as", dest="viewer", metavar="PLAYER", help="the page shows this player's view only"
     )
+    allow_option(r)
     r.set_defaults(run=run)
 
 
@@ -56,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
         from ..replay_html import replay_command
 
         return replay_command(args.log, args.html, variant=variant, player=args.viewer)
-    v = validator_for(args.log, variant=variant, strict=False, keep=False)
+    v = validator_for(
+        args.log, variant=variant, strict=False, keep=False, allow_paths=args.allow_variant_path
+    )
     name = v.source
     try:
         for r in v.run(log_lines(args.log)):

@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import LogError
 from ..validate import log_lines, validator_for
 from ..variant import Variant
-from ._common import UNUSABLE, YES, Progress, error, variant_arg
+from ._common import UNUSABLE, YES, Progress, allow_option, error, variant_arg
 
 __all__ = ["add_parser", "run"]
 
@@ -46,6 +46,7 @@ def add_parser(sub: Any) -> None:
         default=None,
         help="a progress bar on standard error (default: with several logs on a terminal)",
     )
+    allow_option(v)
     v.set_defaults(run=run)
 
 
@@ -80,7 +81,9 @@ def _emit(record: dict[str, Any]) -> None:
 
 
 def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -> int:
-    v = validator_for(log, variant=variant, strict=args.strict, keep=False)
+    v = validator_for(
+        log, variant=variant, strict=args.strict, keep=False, allow_paths=args.allow_variant_path
+    )
     name = v.source
     if not args.json and not args.quiet:
         print(f"== {name}")
