@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import COLOR_NAMES, format_cards
+from ..errors import LogError
 from ..position import format_position
 from ..state import GameState
 from ..validate import LineResult, Validator, describe_record, log_lines, validator_for
@@ -69,12 +70,11 @@ def run(args: argparse.Namespace) -> int:
                 _text_step(r, v, name)
     except BrokenPipeError:  # the reader of our output went away: main() ends quietly
         raise
-    except OSError as exc:
-        reason = f"cannot read: {exc.strerror or exc}"
+    except LogError as exc:  # the log cannot be opened or read
         if args.json:
-            print(json.dumps({"file": name, "kind": "error", "message": reason}))
+            print(json.dumps({"file": name, "kind": "error", "message": str(exc)}))
             return UNUSABLE
-        return error(f"{name}: {reason}")
+        return error(str(exc))
     report = v.report()
     if args.json:
         print(json.dumps({"file": name, **report.summary()}, ensure_ascii=False))
@@ -92,7 +92,7 @@ def _json_step(r: LineResult, v: Validator, name: str) -> None:
 
 def _text_step(r: LineResult, v: Validator, name: str) -> None:
     if r.kind == "problem":
-        print(r.text(name))
+        print(r.text(name), file=sys.stderr if not r.line else sys.stdout)
         return
     what = describe_record(r.type, r.record) if r.record is not None else r.kind
     print(f"{name}:{r.line}: {what}")

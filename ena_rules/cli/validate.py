@@ -91,13 +91,18 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
         for r in v.run(log_lines(log)):
             if args.json:
                 _emit({"file": name, **r.to_dict()})
+            elif r.kind == "problem" and not r.line:  # the log itself: a diagnostic
+                print(r.text(name), file=sys.stderr)
             elif not args.quiet and (args.all or r.notable):
                 print(r.text(name))
     except LogError as exc:  # --strict: the first unusable line ends the log
         if args.json:
-            _emit({"file": name, "kind": "error", "line": exc.line, "message": str(exc)})
-        else:
-            print(f"{exc}")
+            where = {"line": exc.line} if exc.line else {}
+            _emit({"file": name, "kind": "error", **where, "message": str(exc)})
+            return UNUSABLE
+        if not exc.line:  # the log itself cannot be read: a diagnostic
+            return error(str(exc))
+        print(f"{exc}")  # --strict: the unusable line is part of the answer, as without it
         return UNUSABLE
     except BrokenPipeError:  # the reader of our output went away: main() ends quietly
         raise
