@@ -15,7 +15,7 @@ import attrs
 
 from .cards import COLOR_NAMES, Card
 from .errors import EventError
-from .state import GameState
+from .state import GameState, Phase
 
 __all__ = ["PlayerView", "view"]
 
@@ -31,7 +31,7 @@ class PlayerView:
     color: str | None
     direction: str
     due: str | None
-    phase: str
+    phase: Phase
     pending: int
     draw_pile_size: int
     discard: tuple[Card, ...]
