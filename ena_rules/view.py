@@ -16,7 +16,7 @@ import attrs
 from . import guards
 from .cards import COLOR_NAMES, Card
 from .errors import EventError
-from .state import GameState
+from .state import GameState, Phase
 
 __all__ = ["PlayerView", "view"]
 
@@ -32,7 +32,7 @@ class PlayerView:
     color: str | None
     direction: str
     due: str | None
-    phase: str
+    phase: Phase
     pending: int
     draw_pile_size: int
     discard: tuple[Card, ...]

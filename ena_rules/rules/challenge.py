@@ -59,7 +59,7 @@ def perform_challenge(w: Work, seat: int, e: Challenge, j: Judgement) -> None:
         extra = v.challenge.innocent_extra
         w.take(seat, p.count + extra, "challenge.innocent_extra", "a failed challenge")
         if p.after != seat:
-            w.skipped.append(e.player)
+            w.lose_turn(seat)
         w.set_turn(p.after)
         return
     w.note(
@@ -111,7 +111,7 @@ def _card_stays(w: Work, seat: int, c: ChallengeWindow, p: Pending) -> None:
     rest = p.count - c.count
     if rest > 0:
         w.take(seat, rest, "challenge.after_stack", "the rest of the stack")
-        w.skipped.append(w.name(seat))
+        w.lose_turn(seat)
         w.set_turn(p.after)
     else:
         w.set_turn(seat)

@@ -16,7 +16,7 @@ from ..cards import COLOR_NAMES, Card, color_from_name
 from ..events import ChooseColor, Cut, Deal
 from ..state import GameState
 from ..variant import Variant
-from . import discard
+from . import discard, windows
 from .effects import acts_turned_up, card_needs, resolve
 from .judgement import Judgement, accept, deck_key, reject
 from .work import Work
@@ -142,10 +142,7 @@ def perform_deal(w: Work, e: Deal) -> None:
     w.discard = (turned,)
     w.color = turned.color
     w.direction = 1
-    w.pending = w.challenge = w.reveal = w.drawn = None
-    w.uno_exposed = ()
-    w.last_player = dealer  # OVT-SELF: the turned-up card counts as the dealer's
-    w.overtake_open = True
+    windows.round_start(w, dealer)
     w.note("first_card.apply_action", f"{turned} is turned up.")
     first = w.step(dealer)  # DEAL-FIRST (deal.first_player): the dealer's left goes first
     if card_needs(v.rank(turned.rank))[0]:

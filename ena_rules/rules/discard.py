@@ -66,7 +66,7 @@ def put_down(
         scoring.last_card(w, seat, card, code, stack)
         return
     pending_before = w.pending if stack else None
-    w.pending = None
+    windows.close_pending(w)  # a stack takes the pending count over (added below)
     r = resolve(w, seat, card, code, tseat)
     victim, after = w.step(seat), w.step(seat, 1 + r.skips)
     if not r.count:
@@ -94,7 +94,7 @@ def record_skips(w: Work, seat: int, r: Resolution) -> None:
     lost = min(r.skips, w.n - 1)
     x = w.step(seat)
     for _ in range(lost):
-        w.skipped.append(w.name(x))
+        w.lose_turn(x)
         x = w.step(x)
     w.note(r.key, f"Skipped: {', '.join(w.skipped[-lost:])}.")
 
@@ -117,7 +117,7 @@ def owe(w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool) 
         return
     w.take(victim, count, key, f"the {rank} card")
     if after != victim:
-        w.skipped.append(w.name(victim))
+        w.lose_turn(victim)
     w.set_turn(after)
 
 
@@ -130,6 +130,6 @@ def pay_pending(w: Work, seat: int) -> None:
     w.take(seat, p.count, key, f"the pending +{p.count}")
     windows.close_pending(w)
     if p.after != seat:
-        w.skipped.append(w.name(seat))
+        w.lose_turn(seat)
         w.note(key, f"{w.name(seat)} loses the turn.")
     w.set_turn(p.after)

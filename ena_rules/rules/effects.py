@@ -75,39 +75,17 @@ class Primitive:
     moves_hands: bool = False
 
 
-REGISTRY: dict[str, Primitive] = {}
-
-
-def primitive(
-    op: str, clause: str, doc: str, **flags: bool
-) -> Callable[[Callable[[Resolution, Effect], None]], Callable[[Resolution, Effect], None]]:
-    """Register the decorated function as the primitive ``op``."""
-
-    def register(run: Callable[[Resolution, Effect], None]) -> Callable[[Resolution, Effect], None]:
-        REGISTRY[op] = Primitive(op, clause, doc, run, **flags)
-        return run
-
-    return register
-
-
-@primitive("skip", "ACT-SKIP", "the next `count` players lose their turn")
 def _skip(r: Resolution, eff: Effect) -> None:
     """ACT-SKIP: the next ``count`` players lose their turn."""
     r.skips += eff.count
 
 
-@primitive("skip_all", "DECK-WC", "every other player loses their turn: the player goes again")
 def _skip_all(r: Resolution, eff: Effect) -> None:
     """DECK-WC (a house card): every other player is skipped."""
     r.skips += r.w.n - 1
     r.w.note(r.key, f"Every other player is skipped: {r.w.name(r.seat)} plays again.")
 
 
-@primitive(
-    "reverse",
-    "ACT-REV",
-    "the direction of play reverses (with two players: see actions.two_player_reverse)",
-)
 def _reverse(r: Resolution, eff: Effect) -> None:
     """ACT-REV: play reverses; ACT-REV-2P: with two players it is a Skip
     (``actions.two_player_reverse``), except for a card turned up (FLIP-REV decides)."""
@@ -121,15 +99,11 @@ def _reverse(r: Resolution, eff: Effect) -> None:
     w.note(r.key, f"Play now runs {'clockwise' if w.direction == 1 else 'counter-clockwise'}.")
 
 
-@primitive(
-    "draw", "ACT-D2", "the next player must draw `count` cards (pending while it may be answered)"
-)
 def _draw(r: Resolution, eff: Effect) -> None:
     """ACT-D2, ACT-WD4: the next player must draw ``count`` (added up; see discard.owe)."""
     r.count += eff.count
 
 
-@primitive("choose_color", "ACT-WILD", "the player names the next colour", needs_color=True)
 def _choose_color(r: Resolution, eff: Effect) -> None:
     """ACT-WILD: the player names the next colour."""
     if r.code is not None:
@@ -137,13 +111,6 @@ def _choose_color(r: Resolution, eff: Effect) -> None:
         r.w.note(r.key, f"{r.w.name(r.seat)} names {COLOR_NAMES[r.code]}.")
 
 
-@primitive(
-    "swap_hands",
-    "HOUSE-SEVEN-ZERO",
-    "the player swaps hands with a target player they name",
-    needs_target=True,
-    moves_hands=True,
-)
 def _swap_hands(r: Resolution, eff: Effect) -> None:
     """HOUSE-SEVEN-ZERO: the player swaps hands with the target they name."""
     w, seat, other = r.w, r.seat, r.tseat
@@ -154,12 +121,6 @@ def _swap_hands(r: Resolution, eff: Effect) -> None:
     windows.hand_change(w, (seat, other))
 
 
-@primitive(
-    "rotate_hands",
-    "HOUSE-SEVEN-ZERO",
-    "every hand passes one seat in the direction of play",
-    moves_hands=True,
-)
 def _rotate_hands(r: Resolution, eff: Effect) -> None:
     """HOUSE-SEVEN-ZERO: every hand passes one seat in the direction of play."""
     w = r.w
@@ -170,12 +131,6 @@ def _rotate_hands(r: Resolution, eff: Effect) -> None:
     windows.hand_change(w, tuple(range(w.n)))
 
 
-@primitive(
-    "shuffle_hands",
-    "DECK-WSH",
-    "all hands are collected, shuffled and dealt evenly from the next player",
-    moves_hands=True,
-)
 def _shuffle_hands(r: Resolution, eff: Effect) -> None:
     """DECK-WSH: every hand is collected (from the player's seat on), shuffled with the
     round's next shuffle seed, and dealt out one at a time from the next player."""
@@ -194,6 +149,61 @@ def _shuffle_hands(r: Resolution, eff: Effect) -> None:
     w.note(r.key, f"All hands are shuffled and dealt out from {w.name(w.step(seat))}.")
     windows.hand_change(w, tuple(range(w.n)))
 
+
+#: The effect primitives, by op: one function each, with its clause and description.
+REGISTRY: dict[str, Primitive] = {
+    p.op: p
+    for p in (
+        Primitive("skip", "ACT-SKIP", "the next `count` players lose their turn", _skip),
+        Primitive(
+            "skip_all",
+            "DECK-WC",
+            "every other player loses their turn: the player goes again",
+            _skip_all,
+        ),
+        Primitive(
+            "reverse",
+            "ACT-REV",
+            "the direction of play reverses (with two players: see actions.two_player_reverse)",
+            _reverse,
+        ),
+        Primitive(
+            "draw",
+            "ACT-D2",
+            "the next player must draw `count` cards (pending while it may be answered)",
+            _draw,
+        ),
+        Primitive(
+            "choose_color",
+            "ACT-WILD",
+            "the player names the next colour",
+            _choose_color,
+            needs_color=True,
+        ),
+        Primitive(
+            "swap_hands",
+            "HOUSE-SEVEN-ZERO",
+            "the player swaps hands with a target player they name",
+            _swap_hands,
+            needs_target=True,
+            moves_hands=True,
+        ),
+        Primitive(
+            "rotate_hands",
+            "HOUSE-SEVEN-ZERO",
+            "every hand passes one seat in the direction of play",
+            _rotate_hands,
+            moves_hands=True,
+        ),
+        Primitive(
+            "shuffle_hands",
+            "DECK-WSH",
+            "all hands are collected, shuffled and dealt evenly from the next player",
+            _shuffle_hands,
+            moves_hands=True,
+        ),
+    )
+}
 
 #: The effect primitives a card may compose (docs/variants.md#effects), from the registry.
 EFFECT_OPS: dict[str, str] = {op: p.doc for op, p in REGISTRY.items()}

@@ -13,9 +13,8 @@ the round has not been dealt yet: Draw(player='ana') cannot happen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
-
-import attrs
 
 from ..cards import COLOR_NAMES, Card, color_from_name
 from ..events import Cut, Deal, Event
@@ -39,31 +38,65 @@ __all__ = [
 Kind = Literal["accept", "mistake", "reject"]
 
 
-@attrs.frozen
 class Judgement:
-    """What the rules say of one event, before anything is applied.
+    """What the rules say of one event, before anything is applied (a value: never changed).
 
     ``key``, ``clause`` (``None``: the variant's clause for ``key``) and ``reason`` name the
-    rule that decided. A ``mistake`` also carries its ``penalty`` key, the ``count`` of cards
-    it costs (always more than 0: a mistake the variant does not punish is a ``reject``), the
-    ``charge`` (the penalty note's words), whether the rule's own note follows it (``detail``)
-    and whether the offender's turn passes (``passes_turn``, PEN-WRONG-OFF).
+    rule that decided; the reason's words are built only when read (``legal_events`` judges
+    many candidates and reads none). A ``mistake`` also carries its ``penalty`` key, the
+    ``count`` of cards it costs (always more than 0: a mistake the variant does not punish is
+    a ``reject``), the ``charge`` (the penalty note's words), whether the rule's own note
+    follows it (``detail``) and whether the offender's turn passes (``passes_turn``,
+    PEN-WRONG-OFF).
     """
 
-    kind: Kind
-    key: str
-    reason: str
-    clause: str | None = None
-    penalty: str = ""
-    count: int = 0
-    charge: str = ""
-    detail: bool = False
-    passes_turn: bool = False
+    __slots__ = (
+        "_why",
+        "charge",
+        "clause",
+        "count",
+        "detail",
+        "key",
+        "kind",
+        "passes_turn",
+        "penalty",
+    )
+
+    def __init__(
+        self,
+        kind: Kind,
+        key: str,
+        why: str | Callable[[], str],
+        clause: str | None = None,
+        penalty: str = "",
+        count: int = 0,
+        charge: str = "",
+        detail: bool = False,
+        passes_turn: bool = False,
+    ) -> None:
+        self.kind: Kind = kind
+        self.key = key
+        self._why = why
+        self.clause = clause
+        self.penalty = penalty
+        self.count = count
+        self.charge = charge
+        self.detail = detail
+        self.passes_turn = passes_turn
+
+    @property
+    def reason(self) -> str:
+        """The reason in words."""
+        why = self._why
+        return why if isinstance(why, str) else why()
 
     @property
     def accepted(self) -> bool:
         """True for a legal move."""
         return self.kind == "accept"
+
+    def __repr__(self) -> str:
+        return f"Judgement({self.kind!r}, {self.key!r}, {self.reason!r})"
 
 
 def accept(key: str, reason: str, clause: str | None = None) -> Judgement:
@@ -71,7 +104,7 @@ def accept(key: str, reason: str, clause: str | None = None) -> Judgement:
     return Judgement("accept", key, reason, clause)
 
 
-def reject(key: str, reason: str, clause: str | None = None) -> Judgement:
+def reject(key: str, reason: str | Callable[[], str], clause: str | None = None) -> Judgement:
     """An event that cannot happen here: the state stays as it was."""
     return Judgement("reject", key, reason, clause)
 

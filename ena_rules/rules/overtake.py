@@ -96,13 +96,15 @@ def perform_overtake(w: Work, seat: int, e: Overtake, j: Judgement) -> None:
     if p is not None and not stack:
         w.take(p.victim, p.count, "overtake.on_pending", "the owed draw is taken first")
         windows.close_pending(w)
-    between: list[str] = []
+    between: list[int] = []
     x = s.turn
     while x != seat and len(between) < w.n:
-        between.append(w.name(x))
+        between.append(x)
         x = w.step(x)
+    for x in between:
+        w.lose_turn(x)
     if between:
-        w.skipped.extend(between)
-        w.note("overtake.skip_between", f"Skipped by the overtake: {', '.join(between)}.")
+        names = ", ".join(w.name(x) for x in between)
+        w.note("overtake.skip_between", f"Skipped by the overtake: {names}.")
     code, tseat = card_args(s, e.card, e.color, e.target)
     discard.put_down(w, seat, e.card, code, tseat, stack=stack)

@@ -50,12 +50,14 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
         ):
             return reject(
                 f"ranks.{card.rank}.only_without_color_match",
-                f"{card} may be played only holding no {cname(s.color)} card",
+                lambda: f"{card} may be played only holding no {cname(s.color)} card",
             )
         if not v.turn.wild_anytime and any(
             c.color is not None and matches(s, seat, c).accepted for c in s.hands[seat]
         ):
-            return reject("turn.wild_anytime", f"{card} may be played only holding no match")
+            return reject(
+                "turn.wild_anytime", lambda: f"{card} may be played only holding no match"
+            )
         return _WILD
     if s.color is None:
         return _UNNAMED
@@ -64,7 +66,7 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
         return _MATCHES
     return reject(
         "turn.match",
-        f"{card} matches neither the colour ({cname(s.color)}) nor the top card ({top})",
+        lambda: f"{card} matches neither the colour ({cname(s.color)}) nor the top card ({top})",
     )
 
 
@@ -76,7 +78,8 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
     if s.phase == "drawn":
         if s.drawn is None or card != s.drawn:
             return reject(
-                "turn.play_drawn", f"after drawing only the drawn card ({s.drawn}) may be played"
+                "turn.play_drawn",
+                lambda: f"after drawing only the drawn card ({s.drawn}) may be played",
             )
         return matches(s, seat, card)
     if s.phase == "owe":
@@ -89,7 +92,10 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
         answer = " or challenge" if s.challenge else ""
         return reject(
             "stacking.answer",
-            f"{s.players[seat]} owes {p.count} cards: draw them{answer}; {card} cannot answer them",
+            lambda: (
+                f"{s.players[seat]} owes {p.count} cards: draw them{answer}; "
+                f"{card} cannot answer them"
+            ),
         )
     return matches(s, seat, card)
 

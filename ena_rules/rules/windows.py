@@ -31,6 +31,7 @@ __all__ = [
     "open_pending",
     "reveal_hand",
     "round_end",
+    "round_start",
     "turn_taken",
     "uno_closes_off_one_card",
     "uno_closes_on",
@@ -194,3 +195,11 @@ def round_end(w: Work) -> None:
     w.overtake_open = False
     w.drawn = None
     w.uno_exposed = ()
+
+
+def round_start(w: Work, dealer: int) -> None:
+    """DEAL-SEVEN: a new round leaves no window of the last one open; the card turned up opens
+    the overtaking window as the dealer's card (OVT-SELF, FLIP-ACTION)."""
+    round_end(w)
+    w.reveal = None
+    open_overtaking(w, dealer)

@@ -82,6 +82,11 @@ class Work:
         """The seat ``steps`` places from ``seat`` in the direction of play (TURN-NEXT)."""
         return (seat + self.direction * steps) % self.n
 
+    def lose_turn(self, seat: int) -> None:
+        """The player at ``seat`` loses a turn (a skip, a draw that costs the turn, an overtake
+        that passes over them): the one record of it, the verdict's ``skipped``."""
+        self.skipped.append(self.name(seat))
+
     def set_turn(self, seat: int, key: str = "turn.next") -> None:
         """TURN-NEXT: ``seat`` is due to play (``turn.next``: in the direction of play)."""
         self.turn = seat

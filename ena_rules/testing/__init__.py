@@ -1,4 +1,5 @@
-"""Helpers for tests (this project's and other implementations'): arranged decks and rounds.
+"""Helpers for tests (this project's and other implementations'): arranged decks and rounds,
+and the short helpers the rule tests share (:mod:`ena_rules.testing.rules`).
 
 >>> from ena_rules import load_variant
 >>> s = start_round(load_variant("official"), ["ana", "bor"], dealer="ana",
@@ -19,7 +20,19 @@ from ..rules.referee import apply, canonical_deck, new_game
 from ..state import GameState
 from ..variant import Variant
 
-__all__ = ["arrange_deck", "start_round"]
+__all__ = [
+    "NAMES",
+    "all_cards",
+    "arrange_deck",
+    "deal",
+    "derived",
+    "hand",
+    "held",
+    "ok",
+    "run",
+    "start_round",
+    "transcript",
+]
 
 
 def arrange_deck(
@@ -93,3 +106,6 @@ def start_round(
     if not verdict.accepted:
         raise EnaRulesError(f"arranged deal rejected: {verdict}")
     return verdict.state
+
+
+from .rules import NAMES, all_cards, deal, derived, hand, held, ok, run, transcript  # noqa: E402

@@ -1,0 +1,423 @@
+"""The rule keys of a variant, section by section: each an attrs field carrying its default,
+clause ids, description and allowed values (docs/variant-keys.md is generated from them).
+:mod:`ena_rules.variant` re-exports every class; import them from there.
+
+>>> Turn().draw, attrs.fields(Turn).draw.metadata["clause"]
+('one', 'TURN-DRAW HOUSE-DRAW-UNTIL')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = [
+    "Actions",
+    "Challenge",
+    "Deal",
+    "Deck",
+    "Effect",
+    "FirstCard",
+    "Overtake",
+    "Penalties",
+    "Players",
+    "Rank",
+    "Scoring",
+    "Stacking",
+    "Turn",
+    "Uno",
+]
+
+
+def _key(
+    default: Any,
+    clause: str,
+    doc: str,
+    *,
+    choices: tuple[str, ...] = (),
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """An attrs field that is a rule key: default, clause id(s), description, allowed values."""
+    meta = {"clause": clause, "doc": doc, "choices": choices, "min": minimum, "max": maximum}
+    if isinstance(default, (list, tuple, dict)):
+        value = default
+        return attrs.field(factory=lambda: value, metadata=meta)
+    return attrs.field(default=default, metadata=meta)
+
+
+@attrs.frozen
+class Effect:
+    """One effect primitive of a card, e.g. ``{op = "draw", count = 2}``."""
+
+    op: str
+    count: int = 1
+
+
+@attrs.frozen
+class Rank:
+    """What one rank is and does: its effects, score and play restrictions."""
+
+    effects: tuple[Effect, ...] = _key(
+        (),
+        "ACT-SKIP ACT-REV ACT-D2 ACT-WILD ACT-WD4 DECK-WC",
+        "the effect primitives the card applies, in order",
+    )
+    score: int = _key(
+        0,
+        "SCORE-VALUES",
+        "points the card is worth in a hand at the end of a round",
+        minimum=0,
+        maximum=1000,
+    )
+    only_without_color_match: bool = _key(
+        False,
+        "TURN-WD4-LEGAL",
+        "may be played only by a player holding no card of the current colour",
+    )
+    challengeable: bool = _key(
+        False, "CHAL-WHO", "its victim may challenge it (CHAL-*) instead of drawing"
+    )
+    turned_up: str = _key(
+        "unless_number",
+        "FLIP-ACTION",
+        "turned up at the deal, its effects apply as if the dealer had played it (acts), never "
+        "(inert), or unless it is a number card, its rank a number (unless_number)",
+        choices=("unless_number", "acts", "inert"),
+    )
+
+
+@attrs.frozen
+class Players:
+    """How many may play."""
+
+    min: int = _key(2, "SETUP-PLAYERS", "fewest players", minimum=2, maximum=10)
+    max: int = _key(10, "SETUP-PLAYERS", "most players", minimum=2, maximum=20)
+    seated: str = _key(
+        "only",
+        "SETUP-PLAYERS",
+        "events come from the seated players only: one naming anyone else is rejected "
+        "(a fixed rule, cited by verdicts)",
+        choices=("only",),
+    )
+
+
+@attrs.frozen
+class Deck:
+    """The deck's composition; its canonical order is colours, then ranks as listed, then wilds."""
+
+    colors: tuple[str, ...] = _key(
+        ("R", "Y", "G", "B"), "DECK-108", "the colours in the deck, in canonical order"
+    )
+    colored: tuple[tuple[str, int], ...] = _key(
+        (), "DECK-108", "copies of each coloured rank per colour (rank = copies)", minimum=0
+    )
+    wild: tuple[tuple[str, int], ...] = _key(
+        (),
+        "DECK-108 DECK-112 DECK-WSH DECK-WC",
+        "copies of each wild rank (rank = copies)",
+        minimum=0,
+    )
+
+
+@attrs.frozen
+class Deal:
+    """Choosing the dealer, dealing, and who starts."""
+
+    cut: str = _key(
+        "highest",
+        "DEAL-CUT-OFF DEAL-CUT-ENA",
+        "who deals after the cut",
+        choices=("highest", "lowest"),
+    )
+    cut_non_number: str = _key(
+        "redraw",
+        "DEAL-CUT-OFF DEAL-CUT-ENA",
+        "a non-number card in the cut: go back and cut again, or count as zero",
+        choices=("redraw", "zero"),
+    )
+    cut_tie: str = _key(
+        "recut_tied",
+        "DEAL-CUT-TIE",
+        "a tie for the deal in the cut",
+        choices=("recut_tied", "recut_all"),
+    )
+    hand_size: int = _key(7, "DEAL-SEVEN", "cards dealt to each player", minimum=1, maximum=30)
+    first_player: str = _key(
+        "left_of_dealer",
+        "DEAL-FIRST",
+        "the player to the dealer's left takes the first turn (a fixed rule, cited by verdicts)",
+        choices=("left_of_dealer",),
+    )
+    rotate: str = _key("left", "DEAL-ROTATE", "who deals the next round", choices=("left", "same"))
+
+
+@attrs.frozen
+class FirstCard:
+    """The card turned up to start the discard pile."""
+
+    apply_action: bool = _key(
+        True,
+        "FLIP-ACTION FLIP-SKIP FLIP-D2",
+        "an action card turned up acts as if the dealer had played it",
+    )
+    return_ranks: tuple[str, ...] = _key(
+        ("W+4",),
+        "FLIP-WD4-OFF FLIP-WD4-ENA",
+        "ranks that go back into the deck (another card is turned up) when turned up",
+    )
+    wild_color: str = _key(
+        "first_player",
+        "FLIP-WILD",
+        "who names the colour of a wild turned up",
+        choices=("first_player", "dealer"),
+    )
+    reverse_first: str = _key(
+        "dealer",
+        "FLIP-REV",
+        "who goes first when a Reverse is turned up",
+        choices=("dealer", "dealer_right"),
+    )
+    draw_loses_turn: bool = _key(
+        True,
+        "FLIP-D2 FLIP-WD4-ENA",
+        "the first player, drawing for a turned-up draw card, loses the turn",
+    )
+
+
+@attrs.frozen
+class Turn:
+    """A player's turn."""
+
+    match: str = _key(
+        "color_or_rank",
+        "TURN-MATCH",
+        "a card matches the current colour, or the top card's number or symbol (a fixed rule, "
+        "cited by verdicts)",
+        choices=("color_or_rank",),
+    )
+    from_hand: str = _key(
+        "held",
+        "TURN-MATCH",
+        "a player puts down only a card they hold: any other is rejected (a fixed rule, cited "
+        "by verdicts)",
+        choices=("held",),
+    )
+    wild_anytime: bool = _key(
+        True, "TURN-WILD", "a wild may be played on any turn, even holding a match"
+    )
+    draw: str = _key(
+        "one",
+        "TURN-DRAW HOUSE-DRAW-UNTIL",
+        "a player who draws takes one card, or draws until a playable one comes",
+        choices=("one", "until_playable"),
+    )
+    play_drawn: bool = _key(True, "TURN-DRAW", "a playable drawn card may be played at once")
+    next: str = _key(
+        "direction",
+        "TURN-NEXT",
+        "after a play or a draw the turn passes in the direction of play (a fixed rule, cited "
+        "by verdicts)",
+        choices=("direction",),
+    )
+    reshuffle: str = _key(
+        "keep_top",
+        "TURN-RESHUFFLE",
+        "an empty draw pile is refilled from the discard pile but its top card (a fixed rule, "
+        "cited by verdicts)",
+        choices=("keep_top",),
+    )
+    empty: str = _key(
+        "draw_what_there_is",
+        "TURN-RESHUFFLE",
+        "nothing left to reshuffle: a draw takes what there is (a fixed rule, cited by verdicts)",
+        choices=("draw_what_there_is",),
+    )
+
+
+@attrs.frozen
+class Actions:
+    """How action primitives behave in special seatings."""
+
+    two_player_reverse: str = _key(
+        "skip",
+        "ACT-REV-2P",
+        "with two players a Reverse acts as a Skip, or only reverses",
+        choices=("skip", "reverse"),
+    )
+
+
+@attrs.frozen
+class Challenge:
+    """The challenge of a restricted card (Wild Draw Four)."""
+
+    show_hand: bool = _key(
+        True, "CHAL-SHOW", "the challenged player shows their hand to the challenger"
+    )
+    guilty: str = _key(
+        "card_stays",
+        "CHAL-GUILTY",
+        "an illegal card found by a challenge stays (colour stands) or returns to its "
+        "player, who must play a correct card",
+        choices=("card_stays", "card_returns"),
+    )
+    guilty_draw: int = _key(
+        4, "CHAL-GUILTY", "cards the guilty player draws", minimum=0, maximum=20
+    )
+    innocent_extra: int = _key(
+        2,
+        "CHAL-INNOCENT",
+        "cards a wrong challenger draws on top of the pending count",
+        minimum=0,
+        maximum=20,
+    )
+    after_stack: str = _key(
+        "last_card",
+        "CHAL-GUILTY OVT-STACK",
+        "after a stack, a guilty last player draws for the last card only (the victim still owes "
+        "the rest), or takes over the whole stack",
+        choices=("last_card", "whole_stack"),
+    )
+
+
+@attrs.frozen
+class Uno:
+    """Calling UNO and catching a player who did not."""
+
+    catch_penalty: int = _key(
+        2,
+        "UNO-CALL UNO-CATCH",
+        "cards drawn by a player caught not calling UNO",
+        minimum=0,
+        maximum=20,
+    )
+    window: str = _key(
+        "next_turn_action",
+        "UNO-WINDOW UNO-SAFE",
+        "a catch counts until another player's next turn action (play, draw, pass, overtake, "
+        "challenge, a wrong card that passes the turn); a call before the catch is safe (a "
+        "fixed rule, cited by verdicts)",
+        choices=("next_turn_action",),
+    )
+    false_catch_penalty: int = _key(
+        0,
+        "UNO-FALSE",
+        "cards drawn by a player who calls out someone not catchable (0: the catch is rejected)",
+        minimum=0,
+        maximum=20,
+    )
+    after_hand_change: str = _key(
+        "exempt",
+        "HOUSE-SEVEN-ZERO",
+        "a player left with one card by a swap, rotation or shuffle of "
+        "hands must call UNO, or is exempt",
+        choices=("exempt", "must_call"),
+    )
+
+
+@attrs.frozen
+class Overtake:
+    """Playing an identical card out of turn (Ena overtaking, the jump-in house rule)."""
+
+    enabled: bool = _key(
+        False,
+        "OVT-IDENT HOUSE-JUMP-IN",
+        "a player holding a card identical to the top card may play it out of turn",
+    )
+    own_card: bool = _key(False, "OVT-SELF", "the player who played the top card may overtake it")
+    wilds: str = _key(
+        "same_rank",
+        "OVT-WILDS",
+        "a wild is identical to any wild of its rank (same_rank), or wilds are never identical",
+        choices=("same_rank", "never"),
+    )
+    on_pending: str = _key(
+        "draw_first",
+        "OVT-PENDING",
+        "an overtake while a draw that cannot be stacked is owed: the owed draw "
+        "is taken first, or the overtake is refused",
+        choices=("draw_first", "forbidden"),
+    )
+    skip_between: bool = _key(
+        True,
+        "OVT-SKIP OVT-RACE",
+        "players due before the overtaker are skipped; play continues from the overtaker (a "
+        "fixed rule, cited by verdicts; false is refused)",
+    )
+
+
+@attrs.frozen
+class Stacking:
+    """Answering a pending draw with another draw card."""
+
+    overtake: tuple[str, ...] = _key(
+        (), "OVT-STACK", "ranks whose pending draw grows when overtaken by an identical card"
+    )
+    answer: tuple[tuple[str, tuple[str, ...]], ...] = _key(
+        (),
+        "HOUSE-STACK",
+        "pending rank = ranks its victim may answer with on their turn (the count grows)",
+    )
+
+
+@attrs.frozen
+class Penalties:
+    """Mistakes and what they cost (0: the event is rejected, not penalised)."""
+
+    out_of_turn: int = _key(
+        0, "PEN-ENA PEN-EFFECT", "cards drawn for playing out of turn", minimum=0, maximum=20
+    )
+    bad_overtake: int = _key(
+        0, "PEN-ENA PEN-EFFECT", "cards drawn for overtaking incorrectly", minimum=0, maximum=20
+    )
+    wrong_card: int = _key(
+        2,
+        "PEN-WRONG-OFF PEN-ENA",
+        "cards drawn for playing a card that may not be played now",
+        minimum=0,
+        maximum=20,
+    )
+    wrong_card_turn: str = _key(
+        "pass",
+        "PEN-WRONG-OFF PEN-EFFECT",
+        "after a wrong card (taken back), the turn passes or stays",
+        choices=("pass", "keep"),
+    )
+    draw_too_many: int = _key(
+        0, "PEN-ENA", "cards drawn for drawing again in the same turn", minimum=0, maximum=20
+    )
+    misdeal: int = _key(
+        0, "PEN-ENA", "cards a misdealing dealer draws (a log's record only)", minimum=0, maximum=20
+    )
+
+
+@attrs.frozen
+class Scoring:
+    """The end of a round and of the game."""
+
+    mode: str = _key(
+        "winner_collects",
+        "SCORE-OFF SCORE-ENA HOUSE-ROUNDS",
+        "the winner scores the others' hands, each scores their own hand, or a point per round won",
+        choices=("winner_collects", "own_hand", "rounds_won"),
+    )
+    target: int = _key(
+        500, "SCORE-OFF SCORE-ENA", "the total that ends the game", minimum=1, maximum=100000
+    )
+    winner: str = _key(
+        "first_to_target",
+        "SCORE-OFF SCORE-ENA",
+        "the first to reach the target wins, or the lowest total when someone does",
+        choices=("first_to_target", "lowest_total"),
+    )
+    after_game: str = _key(
+        "nothing",
+        "SCORE-OFF SCORE-ENA",
+        "once the game has a winner no event may follow: any is rejected (a fixed rule, cited "
+        "by verdicts)",
+        choices=("nothing",),
+    )
+    last_draw_counts: bool = _key(
+        True, "END-LAST-DRAW END-ROUND", "a draw card played last is still drawn and scored"
+    )

@@ -1,0 +1,268 @@
+"""The referee's invariants: plain functions that raise :class:`InvariantError` (an
+``AssertionError``) naming what broke, so any test runner can call them; the Hypothesis state
+machine (:mod:`ena_rules.testing.state_machine`) and :func:`ena_rules.testing.explore.explore`
+share them:
+
+- :func:`check_conservation`: hands, draw pile and discard pile hold exactly the deck;
+- :func:`check_serialisation`: position notation and the cattrs converter give the state back;
+- :func:`check_views`: no player's view holds another player's hidden card or the draw order;
+- :func:`check_legal_accepted`: every event of ``legal_events`` is accepted;
+- :func:`check_judgement`: one event's verdict agrees with an independent model: accepted exactly
+  when legal; a mistake penalised by exactly the variant's count, changing nothing but the
+  offender's hand and the draw pile (and the turn, where the variant passes it); a rejection
+  changing nothing; the turn order after a play; the scores at the end of a round.
+
+>>> from ena_rules import load_variant
+>>> from ena_rules.testing import start_round
+>>> check_state(start_round(load_variant("official"), ["ana", "bor"], dealer="ana"))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from ..cards import COLOR_NAMES, Card
+from ..events import (
+    CallUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Overtake,
+    Pass,
+    Play,
+    PlayerEvent,
+)
+from ..position import format_position, parse_position
+from ..rules.referee import apply, canonical_deck, legal_events
+from ..state import GameState
+from ..variant import Variant
+from ..verdict import Verdict
+from ..view import view
+
+__all__ = [
+    "InvariantError",
+    "candidate_events",
+    "check_conservation",
+    "check_legal_accepted",
+    "check_serialisation",
+    "check_state",
+    "check_views",
+    "expected_mistake",
+    "penalty_count",
+]
+
+
+class InvariantError(AssertionError):
+    """An invariant of the referee does not hold; the message says which and where."""
+
+
+def _fail(what: str, state: GameState, detail: str) -> InvariantError:
+    return InvariantError(f"{what}: {detail}\n  in: {format_position(state)}")
+
+
+# -- invariants on one state --------------------------------------------------------------------
+
+
+def check_conservation(state: GameState) -> None:
+    """Card conservation: hands + draw pile + discard pile == the variant's deck (as multisets).
+
+    Before the first deal (no hands) there is nothing on the table to count.
+    """
+    if not state.hands:
+        return
+    held = Counter(c for h in state.hands for c in h)
+    held.update(state.draw_pile)
+    held.update(state.discard)
+    deck = Counter(canonical_deck(state.variant))
+    if held != deck:
+        raise _fail(
+            "card conservation",
+            state,
+            f"missing {sorted(map(str, (deck - held).elements()))}, "
+            f"extra {sorted(map(str, (held - deck).elements()))}",
+        )
+
+
+def check_serialisation(state: GameState) -> None:
+    """The state equals its serialised copies: position notation and the cattrs converter."""
+    text = format_position(state)
+    back = parse_position(text, state.variant)
+    if back != state:
+        raise _fail(
+            "position round trip", state, f"parse_position(format_position(s)) != s: {text}"
+        )
+    if format_position(back) != text:
+        raise _fail("position round trip", state, "the text changed on a second round trip")
+    try:
+        from ..converter import structure_state, unstructure_state
+    except ImportError:  # pragma: no cover - the converter is part of the package
+        return
+    data = unstructure_state(state)
+    # the converter names the variant; one that is not shipped cannot be loaded back by name
+    again = structure_state(data, None if _is_shipped(state.variant) else state.variant)
+    if again != state:
+        raise _fail("converter round trip", state, "structure_state(unstructure_state(s)) != s")
+
+
+_SHIPPED_NAMES: list[frozenset[str]] = []
+
+
+def _is_shipped(variant: Variant) -> bool:
+    from ..variant_io import load_variant, shipped_variants
+
+    if not _SHIPPED_NAMES:
+        _SHIPPED_NAMES.append(frozenset(shipped_variants()))
+    return variant.name in _SHIPPED_NAMES[0] and load_variant(variant.name) == variant
+
+
+def _cards_in(value: Any) -> Iterator[Card]:
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for x in value:
+            yield from _cards_in(x)
+    elif attrs.has(type(value)):
+        for f in attrs.fields(type(value)):
+            yield from _cards_in(getattr(value, f.name))
+
+
+def _hide(state: GameState, seat: int) -> GameState:
+    """The same state with every card hidden from ``seat`` moved: others' hands and the draw
+    pile are refilled, sizes kept, from the reversed pool of those cards."""
+    others = [i for i in range(len(state.hands)) if i != seat]
+    pool = [c for i in others for c in state.hands[i]] + list(state.draw_pile)
+    pool.reverse()
+    hands = list(state.hands)
+    k = 0
+    for i in others:
+        hands[i] = tuple(pool[k : k + len(state.hands[i])])
+        k += len(state.hands[i])
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(pool[k:]))
+
+
+def check_views(state: GameState) -> None:
+    """No view holds a hidden card of another player or the draw order.
+
+    Two checks per player: each card in the view is one that player may see (own hand, the
+    discard pile, their own drawn card, a hand shown to them by a challenge) and no other field
+    holds a card; and the view does not change when every card hidden from them is moved
+    (non-interference: others' hands and the draw pile are refilled in another order).
+    """
+    public = {"hand", "discard", "top", "drawn", "shown_hand"}
+    for seat, player in enumerate(state.players):
+        seen = view(state, player)
+        own = state.hands[seat] if state.hands else ()
+        if seen.hand != own or seen.discard != state.discard or seen.top != state.top:
+            raise _fail("views", state, f"{player}'s view misstates their hand or the pile")
+        if seen.drawn is not None and (
+            seen.drawn != state.drawn or state.turn != seat or seen.drawn not in own
+        ):
+            raise _fail("views", state, f"{player}'s view shows a drawn card not theirs")
+        r = state.reveal
+        if seen.shown_hand is not None and (
+            r is None or r.viewer != seat or seen.shown_hand[1] != r.cards
+        ):
+            raise _fail("views", state, f"{player}'s view shows a hand not shown to them")
+        for f in attrs.fields(type(seen)):
+            if f.name not in public and any(True for _ in _cards_in(getattr(seen, f.name))):
+                raise _fail("views", state, f"{player}'s view holds cards in {f.name!r}")
+        if state.hands and view(_hide(state, seat), player) != seen:
+            raise _fail(
+                "views", state, f"{player}'s view changes when cards hidden from them are moved"
+            )
+
+
+def check_legal_accepted(state: GameState) -> list[tuple[PlayerEvent, Verdict]]:
+    """Every event :func:`legal_events` lists is accepted; returns the (event, verdict) pairs."""
+    out = []
+    for event in legal_events(state):
+        verdict = apply(state, event)
+        if not verdict.accepted:
+            raise _fail("legal_events vs apply", state, f"legal {event!r} was {verdict}")
+        out.append((event, verdict))
+    return out
+
+
+def check_state(state: GameState) -> None:
+    """Every invariant on one state: conservation, serialisation, views."""
+    check_conservation(state)
+    check_serialisation(state)
+    check_views(state)
+
+
+# -- the model of one event ---------------------------------------------------------------------
+
+
+_KINDS = {
+    "out_of_turn": ("penalties", "out_of_turn"),
+    "wrong_card": ("penalties", "wrong_card"),
+    "bad_overtake": ("penalties", "bad_overtake"),
+    "draw_too_many": ("penalties", "draw_too_many"),
+    "false_catch": ("uno", "false_catch_penalty"),
+}
+
+
+def penalty_count(variant: Variant, kind: str) -> int:
+    """The cards a mistake of ``kind`` costs in ``variant`` (0: the event is rejected instead)."""
+    section, key = _KINDS[kind]
+    count: int = getattr(getattr(variant, section), key)
+    return count
+
+
+def expected_mistake(state: GameState, event: PlayerEvent) -> str | None:
+    """The mistake a well-formed, non-legal event makes, by the rules; ``None`` if it is not one
+    the variant can punish (it is then simply rejected).
+
+    A well-formed event names a player of the game, a card that player holds, a colour exactly
+    when the card names one and a target exactly when it swaps hands.
+    """
+    s = state
+    if s.phase not in ("play", "drawn", "owe", "color") or event.player not in s.players:
+        return None
+    seat = s.players.index(event.player)
+    due = s.turn if s.phase != "color" else None
+    if isinstance(event, Play):
+        return "out_of_turn" if seat != due else "wrong_card"
+    if isinstance(event, Overtake):
+        if not s.variant.overtake.enabled or seat == due:
+            return None
+        return "bad_overtake"
+    if isinstance(event, Draw):
+        if seat != due:
+            return "out_of_turn"
+        return "draw_too_many" if s.phase == "drawn" else None
+    if isinstance(event, CallUno) and event.target not in (None, event.player):
+        return "false_catch"
+    return None
+
+
+def candidate_events(state: GameState) -> list[PlayerEvent]:
+    """Well-formed events of every kind for every player: the legal ones and many that are not
+    (out of turn, wrong card, bad overtake, false catch, a second draw, a pass or challenge
+    that is not due)."""
+    s = state
+    if s.phase not in ("play", "drawn", "owe", "color") or not s.hands:
+        return []
+    v = s.variant
+    out: list[PlayerEvent] = []
+    colors = [COLOR_NAMES[c] for c in v.deck.colors]
+    for seat, player in enumerate(s.players):
+        others = [p for p in s.players if p != player]
+        for card in dict.fromkeys(s.hands[seat]):
+            ops = {e.op for e in v.rank(card.rank).effects}
+            cs: list[str | None] = list(colors[:2]) if "choose_color" in ops else [None]
+            ts: list[str | None] = list(others[:2]) if "swap_hands" in ops else [None]
+            for c in cs:
+                for t in ts:
+                    out.append(Play(player, card, color=c, target=t))
+                    if v.overtake.enabled:
+                        out.append(Overtake(player, card, color=c, target=t))
+        out += [Draw(player), Pass(player), Challenge(player), CallUno(player)]
+        out += [CallUno(player, p) for p in others]
+        if s.phase == "color":
+            out += [ChooseColor(player, c) for c in colors[:1]]
+    return out
