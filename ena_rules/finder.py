@@ -150,11 +150,21 @@ def find_variant(name: str, base_dir: Path | None = None) -> Path:
             candidates.append(base_dir / f"{name}.toml")
         candidates.extend(folder / f"{name}.toml" for folder in search_path())
     for c in candidates:
-        if c.is_file():
-            return c.resolve()
-    if _is_path(name):
-        raise VariantError("file not found", source=name)
+        try:
+            if c.is_file():
+                return c.resolve()
+        except (OSError, RuntimeError) as exc:  # a name too long for a file, a symlink loop
+            shown = repr(name) if len(name) <= 80 else f"{name[:60]!r}... ({len(name)} characters)"
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise VariantError(f"cannot look for variant {shown}: {reason}") from None
     known = ", ".join(f.name for f in available_variants())
+    if _is_path(name) and Path(name).name != name:
+        raise VariantError("file not found", source=name)
+    if _is_path(name):
+        raise VariantError(
+            f"file not found, and no variant of that name (known names are {known})",
+            source=name,
+        )
     raise VariantError(
         f"no variant {name!r}: known names are {known} (the shipped variants and those in the "
         f"folders of {ENV_VAR}); or give the path of a .toml file"
