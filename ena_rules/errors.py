@@ -20,6 +20,7 @@ __all__ = [
     "EventCardError",
     "EventError",
     "LogError",
+    "LogReadError",
     "PositionError",
     "VariantError",
 ]
@@ -74,3 +75,12 @@ class LogError(EnaRulesError):
         self.line = line
         where = f"{source}:{line}" if line else source
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class LogReadError(LogError, OSError):
+    """A log file that cannot be opened or read: a :class:`LogError` naming the path, and also
+    the :class:`OSError` it comes from (``strerror`` is the system's reason)."""
+
+    def __init__(self, message: str, *, source: str = "", strerror: str = "") -> None:
+        super().__init__(message, source=source)
+        self.strerror = strerror

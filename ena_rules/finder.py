@@ -153,10 +153,10 @@ def find_variant(name: str, base_dir: Path | None = None) -> Path:
         try:
             if c.is_file():
                 return c.resolve()
-        except OSError as exc:  # a name too long for the file system, a loop of links ...
-            raise VariantError(
-                f"cannot look for the variant: {exc.strerror or exc}", source=str(c)
-            ) from None
+        except (OSError, RuntimeError) as exc:  # a name too long for a file, a symlink loop
+            shown = repr(name) if len(name) <= 80 else f"{name[:60]!r}... ({len(name)} characters)"
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise VariantError(f"cannot look for variant {shown}: {reason}") from None
     known = ", ".join(f.name for f in available_variants())
     if _is_path(name) and Path(name).name != name:
         raise VariantError("file not found", source=name)

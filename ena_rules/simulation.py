@@ -150,7 +150,8 @@ class GameStats:
 
 def _start(variant: Variant, names: Sequence[str], seed: int) -> GameState:
     """A new game past its cut for the dealer (cut again until one dealer is found)."""
-    return cut_for_dealer(new_game(variant, list(names)), seed)[0]
+    state, _ = cut_for_dealer(new_game(variant, list(names)), seed)
+    return state
 
 
 def play_game(

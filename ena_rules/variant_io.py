@@ -26,7 +26,7 @@ from typing import Any
 
 from .errors import VariantError
 from .finder import find_variant, shipped_dir, shipped_variants
-from .variant import _SECTIONS, Citation, Variant
+from .variant import _SECTIONS, Citation, Variant, iter_tables
 from .variant_checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
 from .variant_hooks import structure_table
 from .variant_write import KeyDiff, diff_variants, dump_variant, variant_to_dict
@@ -328,6 +328,16 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 # --- building the typed value -------------------------------------------------------------------
 
 
+def _rank(rank: str, table: Any, source: str) -> tuple[str, Any]:
+    if not isinstance(table, dict):
+        raise VariantError(
+            f"expected a table describing the rank, got {table!r}",
+            source=source,
+            path=f"ranks.{rank}",
+        )
+    return rank, structure_table(table, f"ranks.{rank}", source=source)
+
+
 def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Variant:
     def fail(path: str, msg: str) -> VariantError:
         return VariantError(msg, source=source, path=path)
@@ -343,19 +353,17 @@ def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Vari
         raise fail("description", f"expected a string, got {description!r}")
     check_limits(raw, source)
     sections: dict[str, Any] = {}
-    for section in _SECTIONS:
-        table = raw.get(section, {})
+    ranks: list[tuple[str, Any]] = []
+    for table_name, _ in iter_tables():  # the one walk of the schema
+        key = "ranks" if table_name == "ranks.*" else table_name
+        table = raw.get(key, {})
         if not isinstance(table, dict):
-            raise fail(section, f"expected a table, got {table!r}")
-        sections[section] = structure_table(table, section, source=source)
-    ranks_raw = raw.get("ranks", {})
-    if not isinstance(ranks_raw, dict):
-        raise fail("ranks", f"expected a table of rank tables, got {ranks_raw!r}")
-    ranks = []
-    for rank, table in ranks_raw.items():
-        if not isinstance(table, dict):
-            raise fail(f"ranks.{rank}", f"expected a table describing the rank, got {table!r}")
-        ranks.append((rank, structure_table(table, f"ranks.{rank}", source=source)))
+            what = "a table of rank tables" if key == "ranks" else "a table"
+            raise fail(key, f"expected {what}, got {table!r}")
+        if key == "ranks":
+            ranks = [_rank(rank, t, source) for rank, t in table.items()]
+        else:
+            sections[key] = structure_table(table, key, source=source)
     variant = Variant(
         name=name.strip(),
         description=description,

@@ -31,15 +31,15 @@ __all__ = [
 YES, NO, UNUSABLE = 0, 1, 2
 
 
-def allow_option(p: argparse.ArgumentParser) -> None:
-    """Add ``--allow-variant-path DIR`` (repeatable): where a log header may name a .toml file."""
-    p.add_argument(
+def allow_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--allow-variant-path DIR`` (what a log's header may open, docs/log-format.md)."""
+    parser.add_argument(
         "--allow-variant-path",
         action="append",
         default=[],
         metavar="DIR",
-        help="a header may also name a .toml variant inside DIR (repeatable; by default only "
-        "variant names and .toml files inside the log's own folder)",
+        help="a log's header may also name a .toml variant inside DIR (repeatable; by default "
+        "only variant names and .toml files inside the log's own folder)",
     )
 
 

@@ -32,6 +32,7 @@ def add_parser(sub: Any) -> None:
     )
     r.add_argument("log", metavar="LOG", help="a log file, or - for standard input")
     r.add_argument("--variant", help="judge by this variant (name or TOML file) instead")
+    allow_option(r)
     r.add_argument(
         "--json",
         action="store_true",
@@ -43,7 +44,6 @@ def add_parser(sub: Any) -> None:
     r.add_argument(
         "--as", dest="viewer", metavar="PLAYER", help="the page shows this player's view only"
     )
-    allow_option(r)
     r.set_defaults(run=run)
 
 

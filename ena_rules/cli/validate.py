@@ -35,6 +35,7 @@ def add_parser(sub: Any) -> None:
         "--json", action="store_true", help="JSON Lines: every line's result and a summary"
     )
     v.add_argument("--variant", help="judge by this variant (name or TOML file) instead")
+    allow_option(v)
     v.add_argument(
         "--all", action="store_true", help="print every event's verdict, not only notable ones"
     )
@@ -46,7 +47,6 @@ def add_parser(sub: Any) -> None:
         default=None,
         help="a progress bar on standard error (default: with several logs on a terminal)",
     )
-    allow_option(v)
     v.set_defaults(run=run)
 
 
@@ -91,19 +91,8 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
         for r in v.run(log_lines(log)):
             if args.json:
                 _emit({"file": name, **r.to_dict()})
-            elif r.kind == "problem" and not r.line:  # the log itself: a diagnostic
-                print(r.text(name), file=sys.stderr)
             elif not args.quiet and (args.all or r.notable):
                 print(r.text(name))
-    except LogError as exc:  # --strict: the first unusable line ends the log
-        if args.json:
-            where = {"line": exc.line} if exc.line else {}
-            _emit({"file": name, "kind": "error", **where, "message": str(exc)})
-            return UNUSABLE
-        if not exc.line:  # the log itself cannot be read: a diagnostic
-            return error(str(exc))
-        print(f"{exc}")  # --strict: the unusable line is part of the answer, as without it
-        return UNUSABLE
     except BrokenPipeError:  # the reader of our output went away: main() ends quietly
         raise
     except OSError as exc:
@@ -112,6 +101,12 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
             _emit({"file": name, "kind": "error", "message": reason})
             return UNUSABLE
         return error(f"{name}: {reason}")
+    except LogError as exc:  # --strict: the first unusable line ends the log
+        if args.json:
+            _emit({"file": name, "kind": "error", "line": exc.line, "message": str(exc)})
+        else:
+            print(f"{exc}")
+        return UNUSABLE
     report = v.report()
     if args.json:
         _emit({"file": name, **report.summary()})

@@ -29,7 +29,7 @@ import attrs
 
 from .. import converter as _conv
 from ..cards import Card
-from ..errors import EnaRulesError, LogError
+from ..errors import EnaRulesError, LogError, LogReadError
 from ..events import CallUno, Overtake, Play
 from ..rules.referee import canonical_deck
 from ..variant import Variant
@@ -106,7 +106,7 @@ def open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
     >>> list(open_lines("no/such/log.jsonl"))
     Traceback (most recent call last):
     ...
-    ena_rules.errors.LogError: no/such/log.jsonl: cannot read the log: No such file or directory
+    ena_rules.errors.LogReadError: no/such/log.jsonl: cannot read the log: No such file or directory
     """
     if str(log) == "-":
         yield from _limited(sys.stdin.buffer)
@@ -115,7 +115,10 @@ def open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
         with open(log, "rb") as f:
             yield from _limited(f)
     except OSError as exc:
-        raise LogError(f"cannot read the log: {exc.strerror or exc}", source=str(log)) from None
+        reason = exc.strerror or str(exc)
+        raise LogReadError(
+            f"cannot read the log: {reason}", source=str(log), strerror=reason
+        ) from None
 
 
 def _limited(f: IO[bytes]) -> Iterator[bytes]:
