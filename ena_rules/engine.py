@@ -52,6 +52,7 @@ _EVENT_TYPES = (Play, Overtake, Draw, Pass, CallUno, Challenge, ChooseColor, Cut
 def canonical_deck(variant: Variant) -> tuple[Card, ...]:
     """The variant's deck in canonical order: per colour the coloured ranks, then the wilds.
 
+    >>> from ena_rules import load_variant
     >>> len(canonical_deck(load_variant("official")))
     108
     """
@@ -65,6 +66,7 @@ def _canonical(variant: Variant) -> tuple[Card, ...]:
 def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = None) -> GameState:
     """A new game: seats clockwise in ``players``; without ``dealer`` the game starts with the cut.
 
+    >>> from ena_rules import load_variant
     >>> new_game(load_variant("ena.toml"), ["ana", "bor"]).phase
     'cut'
     """
