@@ -36,6 +36,12 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="JSON Lines: every line's result with the position after it, then a summary",
     )
+    r.add_argument(
+        "--html", metavar="OUT", help="write a self-contained HTML page that steps through it"
+    )
+    r.add_argument(
+        "--as", dest="viewer", metavar="PLAYER", help="the page shows this player's view only"
+    )
     r.set_defaults(run=run)
 
 
@@ -44,6 +50,12 @@ def run(args: argparse.Namespace) -> int:
     variant = variant_arg(args.variant) if args.variant is not None else None
     if isinstance(variant, int):
         return variant
+    if args.html is not None or args.viewer is not None:
+        if args.html is None:
+            return error("--as PLAYER: give --html OUT as well (the page shows the view)")
+        from ..replay_html import replay_command
+
+        return replay_command(args.log, args.html, variant=variant, player=args.viewer)
     v = validator_for(args.log, variant=variant, strict=False, keep=False)
     name = v.source
     try:
