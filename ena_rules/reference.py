@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .engine import canonical_deck
+from .rules.referee import canonical_deck
 from .variant import EFFECT_OPS, Effect, KeyInfo, Variant, iter_keys
 from .variant_io import load_variant, shipped_variants
 

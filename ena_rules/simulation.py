@@ -30,9 +30,9 @@ import attrs
 
 from .cards import COLOR_NAMES
 from .chance import cut_event, deal_event
-from .engine import apply, legal_events, new_game
 from .errors import EnaRulesError
 from .events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
+from .rules.referee import apply, legal_events, new_game
 from .shuffle import derive_seed, splitmix64
 from .state import GameState
 from .variant import Variant

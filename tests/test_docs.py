@@ -241,3 +241,12 @@ class TestRulesPage:
                 assert not c.decision, c.id
         text = (DOCS / "rules.md").read_text(encoding="utf-8")
         assert all(f"**{c.id}**" in text for c in clauses())
+
+
+@pytest.mark.parametrize("page", _markdown_files(), ids=lambda p: p.name)
+def test_user_docs_name_no_work_items(page: Path) -> None:
+    """The docs speak of the product, not of the tracker: no "issue 4" in their prose."""
+    found = re.findall(
+        r"\bissues? \d+(?:\.\d+)?", _without_code(page.read_text(encoding="utf-8")), re.I
+    )
+    assert found == [], f"{page.relative_to(ROOT)} refers to work items: {found}"

@@ -15,9 +15,9 @@ import json
 from typing import Any
 
 from ..cards import parse_cards
-from ..engine import apply, new_game
 from ..errors import EnaRulesError
 from ..events import Deal
+from ..rules.referee import apply, new_game
 from ..testing import arrange_deck
 from ..variant import Variant
 from ._common import YES, error, variant_arg
