@@ -50,6 +50,7 @@ from .rules.referee import apply, legal_events
 from .state import GameState, RoundResult
 from .variant import Variant
 from .verdict import ACCEPTED, PENALISED, REJECTED, Verdict
+from .words import plural
 
 __all__ = [
     "MAX_FINDINGS",
@@ -185,7 +186,7 @@ def describe_record(kind: str, record: dict[str, Any] | None) -> str:
         elif k in ("player", "card", "color", "winner"):
             parts.append(str(v))
         elif k == "cards" and isinstance(v, int):
-            parts.append(f"{v} cards")
+            parts.append(plural(v, "card"))
         else:
             parts.append(f"{k} {v}")
     return " ".join(parts)
@@ -278,12 +279,12 @@ class Report:
         """The one-paragraph summary printed after a log's verdicts."""
         parts = [
             f"{self.verdict_word} (exit {self.exit_code}):",
-            f"{self.events} events ({self.accepted} accepted, {self.penalised} penalised, "
-            f"{self.rejected} rejected);",
-            f"{self.claims} claims, {self.disagreements} disagreeing;",
+            f"{plural(self.events, 'event')} ({self.accepted} accepted, "
+            f"{self.penalised} penalised, {self.rejected} rejected);",
+            f"{plural(self.claims, 'claim')}, {self.disagreements} disagreeing;",
         ]
         if self.problems:
-            parts.append(f"{self.problems} unusable lines;")
+            parts.append(f"{plural(self.problems, 'unusable line')};")
         if self.first_wrong is not None:
             parts.append(f"the record first leaves the rules at line {self.first_wrong};")
         parts.append(self.ending)
@@ -573,7 +574,8 @@ class Validator:
         if who is None:
             return False, f"the rules give no penalty for line {line} ({what})", None
         if (who, count) != (c.player, c.cards):
-            return False, f"the rules penalise {who} {count} cards for line {line} ({what})", None
+            cards = plural(count, "card")
+            return False, f"the rules penalise {who} {cards} for line {line} ({what})", None
         return True, f"{who} draws {count} for line {line} ({what})", None
 
     def _check_drawn(self, c: DrawnClaim) -> tuple[bool, str, int | None]:
