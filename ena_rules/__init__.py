@@ -23,6 +23,7 @@ from .state import GameState
 from .variant import Variant
 from .variant_io import diff_variants, dump_variant, load_variant, load_variant_text
 from .verdict import Note, Verdict
+from .view import PlayerView, view
 
 __all__ = [
     "COLORS",
@@ -43,6 +44,7 @@ __all__ = [
     "Overtake",
     "Pass",
     "Play",
+    "PlayerView",
     "PositionError",
     "Variant",
     "VariantError",
@@ -58,6 +60,8 @@ __all__ = [
     "new_game",
     "parse_card",
     "parse_cards",
+    "view",
 ]
 
+#: The package version: its one source (pyproject.toml reads it from here).
 __version__ = "0.1.0"

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EnaRulesError
-from . import explain, replay, simulate, validate, variants
+from . import explain, header, replay, simulate, validate, variants
 
 __all__ = ["BROKEN_PIPE", "build_parser", "main"]
 
@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (validate, replay, variants, simulate, explain):
+    for module in (validate, replay, header, variants, simulate, explain):
         module.add_parser(sub)
     return p
 

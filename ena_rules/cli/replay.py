@@ -17,6 +17,7 @@ from ..errors import LogError
 from ..position import format_position
 from ..state import GameState
 from ..validate import LineResult, Validator, describe_record, log_lines, validator_for
+from ..words import plural
 from ._common import UNUSABLE, allow_option, error, variant_arg
 
 __all__ = ["add_parser", "run", "table"]
@@ -123,7 +124,7 @@ def table(s: GameState) -> Iterator[str]:
         yield f"{marks} {p:<{width}} {len(hand):>2}: {format_cards(hand).replace(',', ' ')}"
     color = COLOR_NAMES.get(s.color or "", "no colour yet")
     direction = "clockwise" if s.direction == 1 else "counter-clockwise"
-    extra = f"; {s.pending.count} cards owed" if s.pending else ""
+    extra = f"; {plural(s.pending.count, 'card')} owed" if s.pending else ""
     yield (
         f"top {s.top} ({color}), {direction}, draw pile {len(s.draw_pile)}{extra}; "
         f"{s.due} to {_doing(s.phase)}"

@@ -15,7 +15,7 @@ from typing import Any
 
 import tomli_w
 
-from ..errors import EnaRulesError
+from ..errors import EnaRulesError, VariantError
 from ..finder import ENV_VAR, available_variants, find_variant
 from ..reference import format_value, toml_key
 from ..variant import Variant, key_info
@@ -135,8 +135,8 @@ def _check(args: argparse.Namespace) -> int:
         return error(str(exc))
     try:
         v = load_variant(file)
-    except EnaRulesError as exc:
-        print(f"{file}: invalid: {exc}")
+    except VariantError as exc:
+        print(f"{file}: invalid: {_reason(exc, file)}")
         return NO
     base = f"extends {v.extends}; " if v.extends else ""
     changed = ""
@@ -148,6 +148,14 @@ def _check(args: argparse.Namespace) -> int:
             changed = ""
     print(f"{file}: ok: variant {v.name!r} ({base}{changed}{len(v.ranks)} ranks)")
     return YES
+
+
+def _reason(exc: VariantError, file: str) -> str:
+    """The error without the file's resolved path when it is the file asked about."""
+    text = str(exc)
+    prefix = f"{exc.source}: "
+    same = exc.source and Path(exc.source) == Path(file).expanduser().resolve()
+    return text[len(prefix) :] if same and text.startswith(prefix) else text
 
 
 def _diff(args: argparse.Namespace) -> int:

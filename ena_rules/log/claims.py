@@ -23,6 +23,7 @@ from typing import Any
 
 from ..events import CallUno, PlayerEvent
 from ..verdict import Verdict
+from ..words import plural
 from .lines import TYPE_OF, Claim, DrawnClaim, PenaltyClaim, RoundClaim, WinnerClaim
 from .replay import Replay
 from .report import CLAIM, PROBLEM, LineResult, ending
@@ -115,7 +116,8 @@ def _check_penalty(replay: Replay, c: PenaltyClaim) -> Checked:
     if who is None:
         return False, f"the rules give no penalty for line {line} ({what})", None
     if (who, count) != (c.player, c.cards):
-        return False, f"the rules penalise {who} {count} cards for line {line} ({what})", None
+        cards = plural(count, "card")
+        return False, f"the rules penalise {who} {cards} for line {line} ({what})", None
     return True, f"{who} draws {count} for line {line} ({what})", None
 
 

@@ -19,6 +19,7 @@ import attrs
 from ..position import format_position
 from ..state import GameState
 from ..verdict import ACCEPTED, REJECTED
+from ..words import plural
 
 __all__ = [
     "CLAIM",
@@ -174,7 +175,7 @@ def _describe_field(k: str, v: Any) -> str:
     if k in ("player", "card", "color", "winner"):
         return str(v)
     if k == "cards" and isinstance(v, int):
-        return f"{v} cards"
+        return plural(v, "card")
     return f"{k} {v}"
 
 
@@ -256,12 +257,13 @@ class Report:
         """The one-paragraph summary printed after a log's verdicts."""
         parts = [
             f"{self.verdict_word} (exit {self.exit_code}):",
-            f"{self.events} events ({self.accepted} accepted, {self.penalised} penalised, "
+            f"{plural(self.events, 'event')} ({self.accepted} accepted, "
+            f"{self.penalised} penalised, "
             f"{self.rejected} rejected);",
-            f"{self.claims} claims, {self.disagreements} disagreeing;",
+            f"{plural(self.claims, 'claim')}, {self.disagreements} disagreeing;",
         ]
         if self.problems:
-            parts.append(f"{self.problems} unusable lines;")
+            parts.append(f"{plural(self.problems, 'unusable line')};")
         if self.first_wrong is not None:
             parts.append(f"the record first leaves the rules at line {self.first_wrong};")
         parts.append(self.ending)

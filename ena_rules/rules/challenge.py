@@ -50,10 +50,12 @@ def perform_challenge(w: Work, seat: int, e: Challenge, j: Judgement) -> None:
         windows.reveal_hand(w, Reveal(seat, c.offender, s.hands[c.offender]))
     shown = f"{offender} shows their hand to {e.player}." if v.challenge.show_hand else ""
     if not c.guilty:
-        w.note(
-            "challenge.innocent_extra",
-            f"The challenge fails: {offender} held no {cname(c.prev_color)} card.",
+        held = (
+            f"{offender} held no {cname(c.prev_color)} card"
+            if c.prev_color
+            else "no colour was in play, so the Wild Draw Four was legal"
         )
+        w.note("challenge.innocent_extra", f"The challenge fails: {held}.")
         if shown:
             w.note("challenge.show_hand", shown)
         extra = v.challenge.innocent_extra

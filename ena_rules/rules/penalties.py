@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..variant import Variant
+from ..words import plural
 from . import windows
 from .judgement import Judgement, reject
 
@@ -58,7 +59,7 @@ def mistake(
     count = cost(v, penalty)
     if count <= 0:
         return reject(key, reason, clause)
-    text = f"{charge}: a mistake costing {count} cards." if costs else charge
+    text = f"{charge}: a mistake costing {plural(count, 'card')}." if costs else charge
     return Judgement("mistake", key, reason, clause, penalty, count, text, detail, passes_turn)
 
 

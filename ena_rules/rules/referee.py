@@ -68,6 +68,7 @@ _EVENT_TYPES = (Play, Overtake, Draw, Pass, CallUno, Challenge, ChooseColor, Cut
 def canonical_deck(variant: Variant) -> tuple[Card, ...]:
     """The variant's deck in canonical order: per colour the coloured ranks, then the wilds.
 
+    >>> from ena_rules import load_variant
     >>> len(canonical_deck(load_variant("official")))
     108
     """
@@ -78,6 +79,7 @@ def canonical_deck(variant: Variant) -> tuple[Card, ...]:
 def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = None) -> GameState:
     """A new game: seats clockwise in ``players``; without ``dealer`` the game starts with the cut.
 
+    >>> from ena_rules import load_variant
     >>> new_game(load_variant("ena.toml"), ["ana", "bor"]).phase
     'cut'
     """
@@ -110,6 +112,7 @@ def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = N
 def judge(state: GameState, event: Event) -> Judgement:
     """The judgement of ``event`` in ``state``: the shared checks, then the event's own judge.
 
+    >>> from ena_rules import Draw, load_variant
     >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
     >>> judge(s, Draw("ana")).kind
     'reject'

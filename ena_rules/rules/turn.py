@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..events import Draw, Pass, Play
 from ..state import GameState
+from ..words import plural
 from . import discard, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
@@ -184,16 +185,20 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
         return
     windows.close_overtaking(w)
     until = v.turn.draw == "until_playable"
+    drawn = 0
     while True:
         before = len(w.hands[seat])
-        if not w.take(seat, 1, "turn.draw", "their turn's draw"):
+        if not w.take(seat, 1, "turn.draw", "their turn's draw", say=not until):
+            _say_drawn_until(w, seat, drawn, until)
             w.set_turn(w.step(seat))
             return
+        drawn += 1
         card = w.hands[seat][before]
         probe = evolve(s, hands=tuple(w.hands), phase="play")
         ok = matches(probe, seat, card).accepted
         if ok or not until:
             break
+    _say_drawn_until(w, seat, drawn, until)
     if ok and v.turn.play_drawn:
         w.drawn = card
         w.phase = "drawn"
@@ -201,6 +206,16 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
     else:
         w.note("turn.draw", f"{w.name(seat)} cannot play the drawn card: the turn ends.")
         w.set_turn(w.step(seat))
+
+
+def _say_drawn_until(w: Work, seat: int, drawn: int, until: bool) -> None:
+    """HOUSE-DRAW-UNTIL: one note for the whole draw, however many cards it took."""
+    if until:
+        w.note(
+            "turn.draw",
+            f"{w.name(seat)} draws {plural(drawn, 'card')} (their turn's draw, until a "
+            "playable one comes).",
+        )
 
 
 def judge_pass(s: GameState, seat: int, e: Pass) -> Judgement:

@@ -96,8 +96,9 @@ class Work:
         self.note(key, f"{self.name(seat)} is next ({way}).")
 
     # -- cards -------------------------------------------------------------------------------
-    def take(self, seat: int, count: int, key: str, why: str) -> int:
+    def take(self, seat: int, count: int, key: str, why: str, *, say: bool = True) -> int:
         """``seat`` draws ``count`` cards (reshuffling as needed); returns how many it got.
+        ``say=False`` leaves the note of the draw to the caller (a draw until playable).
 
         TURN-RESHUFFLE: an empty draw pile is refilled from the discard pile but its top card
         (``turn.reshuffle``); with nothing left, a draw takes what there is (``turn.empty``).
@@ -114,7 +115,8 @@ class Work:
         if got:
             self.drawn_counts[who] = self.drawn_counts.get(who, 0) + len(got)
         short = "" if len(got) == count else (f" (only {len(got)}: nothing left to reshuffle)")
-        self.note(key, f"{who} draws {count} ({why}){short}.")
+        if say:
+            self.note(key, f"{who} draws {count} ({why}){short}.")
         if len(got) < count:
             self.note(
                 "turn.empty",

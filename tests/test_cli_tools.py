@@ -1,0 +1,99 @@
+"""``ena-rules header`` (a log's header from the hands) and ``ena-rules explain`` (clauses and
+keys), run as the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_cli import cli
+
+from ena_rules import load_variant, new_game
+from ena_rules.clauses import clause, clauses, explain, keys_applying
+from ena_rules.cli.header import header_deck
+
+HANDS = {
+    "ana": "R9 G3 G8 B2 YR W Y1",
+    "bor": "R9 R2 G4 Y7 B1 W+4 YS",
+    "cene": "R3 G1 B6 B9 Y2 RS G+2",
+}
+
+
+def _header(*extra: str) -> list[str]:
+    args = ["header", "--variant", "ena", "--players", "ana,bor,cene", "--dealer", "ana"]
+    args += [f"--hand={p}={cards}" for p, cards in HANDS.items()]
+    return [*args, "--turned", "R5", *extra]
+
+
+class TestHeader:
+    def test_DEAL_SEVEN_the_deal_of_the_completed_deck_gives_the_hands_listed(
+        self, tmp_path: Path
+    ) -> None:
+        """DEAL-SEVEN: the header's deck, dealt one card at a time clockwise from the dealer's
+        left, gives each player the hand listed and turns up the card given; the log of that
+        header alone validates (exit 0) and replays with those hands."""
+        r = cli(*_header())
+        assert r.returncode == 0 and r.stderr == ""
+        line = json.loads(r.stdout)
+        assert line["dealer"] == "ana" and len(line["deck"]) == 108
+        log = tmp_path / "game.jsonl"
+        log.write_text(r.stdout, encoding="utf-8")
+        assert cli("validate", str(log)).returncode == 0
+        replay = cli("replay", str(log)).stdout
+        for player, cards in HANDS.items():
+            assert f" {player:<4}  7: {cards}" in replay
+        assert "top R5 (red)" in replay
+
+    def test_a_round_line_and_the_draw_pile_top(self) -> None:
+        """``--round`` prints a round line; ``--draw`` puts cards on top of the draw pile."""
+        r = cli(*_header("--round", "--draw", "G9 B7"))
+        line = json.loads(r.stdout)
+        assert line["type"] == "round" and line["deck"][21:24] == ["R5", "G9", "B7"]
+
+    def test_header_deck_refuses_hands_the_table_cannot_have(self) -> None:
+        """Short hands (without --fill), unknown players, a card more often than the deck
+        holds it: each a clear error, exit 2."""
+        base = ["header", "--variant", "ena", "--players", "ana,bor", "--dealer", "ana"]
+        short = cli(*base, "--hand=ana=R1", "--turned", "R5")
+        assert short.returncode == 2 and "each hand lists the 7 cards dealt" in short.stderr
+        stranger = cli(*_header(), "--hand=eve=R1")
+        assert stranger.returncode == 2 and "NAME one of ana, bor, cene" in stranger.stderr
+        twice = cli(*_header(), "--hand=ana=R1")
+        assert twice.returncode == 2 and "ana's hand is given twice" in twice.stderr
+        too_many = cli(*_header("--draw", "R9"))
+        assert too_many.returncode == 2 and "R9 is not available" in too_many.stderr
+        assert cli(*_header()[:-2], "--turned", "X9").returncode == 2
+
+    def test_fill_completes_short_hands(self) -> None:
+        """--fill completes shorter hands from the deck; the listed cards come first."""
+        deck = header_deck(
+            load_variant("ena"), ["ana", "bor"], "bor", {"ana": "W"}, "R5", fill=True
+        )
+        assert deck[0] == "W" and len(deck) == 108
+        assert new_game(load_variant("ena"), ["ana", "bor"], dealer="bor").phase == "deal"
+
+
+class TestExplain:
+    def test_PEN_ENA_a_clause_with_its_seeds_keys_and_values(self) -> None:
+        """PEN-ENA: its title, seeds and every key applying it with the shipped values."""
+        r = cli("explain", "PEN-ENA")
+        assert r.returncode == 0
+        assert r.stdout.startswith(f"PEN-ENA: {clause('PEN-ENA').title}.")
+        assert "003 (Ena UNO, English" in r.stdout
+        for key in keys_applying("PEN-ENA"):
+            assert f"    {key.path}: " in r.stdout
+        assert "= 2 (ena, ena-112)" in r.stdout
+
+    def test_an_open_clause_says_its_decision(self) -> None:
+        """Every open clause's explanation carries its decision."""
+        for c in clauses():
+            if c.open:
+                assert f"open point, decided: {c.decision}" in explain(c.id)
+
+    def test_a_variant_key_and_a_rank_key(self) -> None:
+        """A key path: meaning, type, default, clauses; a rank's key shows that rank only."""
+        text = cli("explain", "penalties.out_of_turn", 'ranks."+2".score').stdout
+        assert "penalties.out_of_turn: cards drawn for playing out of turn." in text
+        assert "  clause PEN-ENA: " in text
+        assert "ranks.+2.score: " in text and "    +2: 20 (every shipped variant)" in text
+        assert "    W: 50" not in text
