@@ -1,6 +1,6 @@
 """The ``ena-rules`` command line: validate and replay game logs, inspect variants, simulate.
 
-    ena-rules validate LOG... [--json] [--variant V] [--all] [--strict]
+    ena-rules validate LOG... [--json] [--variant V] [--all] [--strict] [--jobs N] [--rows FILE]
     ena-rules replay LOG [--variant V]
     ena-rules variants list | show NAME | check FILE | diff A B | new NAME --extends BASE
     ena-rules simulate --variant V --players N --games K --seed S
@@ -35,6 +35,7 @@ from .errors import EnaRulesError, LogError
 from .events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
 from .shuffle import derive_seed, splitmix64
 from .state import GameState
+from .summary import SummaryRow, row_from_error, row_from_report
 from .validate import LineResult, Validator, describe_record, log_lines, validator_for
 from .variant import Variant, key_info
 from .variant_io import diff_variants, dump_variant, load_variant, shipped_variants
@@ -63,11 +64,18 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     show_progress = args.progress
     if show_progress is None:
         show_progress = len(logs) > 1 and sys.stderr.isatty()
+    if args.jobs != 1 or args.rows is not None:  # docs/batch.md
+        from .batch_cli import run_validate
+
+        def bar(done: int, name: str) -> None:
+            _progress(sys.stderr, done, len(logs), name)
+
+        return run_validate(args, variant, _validate_one, bar if show_progress else None)
     worst = 0
     for i, log in enumerate(logs, start=1):
         if show_progress:
             _progress(sys.stderr, i - 1, len(logs), log)
-        code = _validate_one(log, variant, args)
+        code = _validate_one(log, variant, args).exit_code
         worst = max(worst, code)
         if show_progress:
             _progress(sys.stderr, i, len(logs), log)
@@ -78,7 +86,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return worst
 
 
-def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -> int:
+def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -> SummaryRow:
     v = validator_for(log, variant=variant, strict=args.strict, keep=False)
     name = v.source
     out = sys.stdout
@@ -96,20 +104,20 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
             if args.json
             else f"{exc}"
         )
-        return 2
+        return row_from_error(name, str(exc), line=exc.line or None)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         if args.json:
             print(json.dumps({"file": name, "kind": "error", "message": f"cannot read: {reason}"}))
         else:
             print(f"{name}: cannot read: {reason}")
-        return 2
+        return row_from_error(name, f"cannot read: {reason}")
     report = v.report()
     if args.json:
         out.write(json.dumps({"file": name, **report.summary()}, ensure_ascii=False) + "\n")
     else:
         print(f"{name}: {report.summary_text()}")
-    return report.exit_code
+    return row_from_report(report)
 
 
 def _variant_arg(name: str | None) -> Variant | int | None:
@@ -544,6 +552,12 @@ def _positive(text: str) -> int:
     return value
 
 
+def _jobs(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text}: expected a number of processes (0: every CPU)")
+    return int(text)
+
+
 def _rate(text: str) -> float:
     value = float(text)
     if not 0 <= value <= 1:
@@ -582,6 +596,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="a progress bar on standard error (default: with several logs on a terminal)",
     )
+    v.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="judge the logs in N processes (0: one per CPU); the output stays in order",
+    )
+    v.add_argument(
+        "--rows",
+        metavar="FILE",
+        help="write one summary row per log to FILE (JSON Lines; CSV for .csv; - prints only rows)",
+    )
+    v.add_argument("--rows-format", choices=("jsonl", "csv"), help="the format of --rows")
     v.set_defaults(run=_cmd_validate)
 
     r = sub.add_parser(

@@ -82,7 +82,7 @@ def play_logged(
         e, after = verdict.event, verdict.state
         assert isinstance(e, PlayerEvent)
         if verdict.penalised:
-            rec.claim(PenaltyClaim(e.player, dict(verdict.drawn)[e.player]))
+            rec.claim(PenaltyClaim(e.player, dict(verdict.drawn).get(e.player, 0)))
         for who, count in verdict.drawn:
             rec.claim(DrawnClaim(who, count=count))
         if after.round > s.round and after.last_round is not None:
