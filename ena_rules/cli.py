@@ -28,17 +28,19 @@ from typing import Any, TextIO
 import attrs
 import tomli_w
 
+from . import __version__
 from .cards import COLOR_NAMES, format_cards
 from .chance import cut_event, deal_event
 from .engine import apply, legal_events, new_game
 from .errors import EnaRulesError, LogError
 from .events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
+from .finder import available_variants
 from .shuffle import derive_seed, splitmix64
 from .state import GameState
 from .summary import SummaryRow, row_from_error, row_from_report
 from .validate import LineResult, Validator, describe_record, log_lines, validator_for
 from .variant import Variant, key_info
-from .variant_io import diff_variants, dump_variant, load_variant, shipped_variants
+from .variant_io import diff_variants, dump_variant, load_variant
 
 __all__ = ["SimStats", "main", "simulate"]
 
@@ -203,11 +205,7 @@ def _doing(phase: str) -> str:
 def _cmd_variants(args: argparse.Namespace) -> int:
     try:
         if args.action == "list":
-            for name in shipped_variants():
-                v = load_variant(name)
-                base = f" (extends {v.extends})" if v.extends else ""
-                print(f"{name:<20} {v.description}{base}")
-            return 0
+            return _variants_list()
         if args.action == "show":
             v = load_variant(args.name)
             if args.toml:
@@ -241,6 +239,17 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     except EnaRulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+
+
+def _variants_list() -> int:
+    for found in available_variants():
+        v = load_variant(found.path)
+        base = f" (extends {v.extends})" if v.extends else ""
+        where = "shipped" if found.origin == "shipped" else str(found.path)
+        if found.shadows:
+            where += ", in place of the shipped one"
+        print(f"{found.name:<20} {v.description}{base}  [{where}]")
+    return 0
 
 
 def _flat(v: Variant) -> Iterator[tuple[str, Any]]:
@@ -572,6 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Referee UNO-family games: validate and replay game logs (ena-log), "
         "inspect and write variants, simulate games.",
     )
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     v = sub.add_parser(
@@ -623,7 +633,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     va = sub.add_parser("variants", help="list, show, check, diff and start variant files")
     vs = va.add_subparsers(dest="action", required=True, metavar="ACTION")
-    vs.add_parser("list", help="the shipped variants")
+    vs.add_parser(
+        "list", help="every variant name: those in ENA_RULES_PATH folders, then the shipped ones"
+    )
     show = vs.add_parser("show", help="every key of a variant with its value and clause")
     show.add_argument("name", metavar="NAME", help="a shipped name or a TOML file")
     show.add_argument("--toml", action="store_true", help="print the resolved variant as TOML")

@@ -24,6 +24,7 @@ import tomli_w
 
 from .cards import COLORS
 from .errors import VariantError
+from .finder import find_variant, shipped_dir, shipped_variants
 from .variant import (
     _SECTIONS,
     EFFECT_OPS,
@@ -51,22 +52,8 @@ _RANK_KEYS = {f.name for f in attrs.fields(Rank)}
 
 
 def variant_dirs() -> tuple[Path, ...]:
-    """Where shipped variants are looked up by name: the project's ``variants/`` folder."""
-    here = Path(__file__).resolve().parent
-    return (here.parent / "variants", here / "data" / "variants")
-
-
-def shipped_variants() -> tuple[str, ...]:
-    """The names of the shipped variants, sorted.
-
-    >>> {"official", "jump-in"} <= set(shipped_variants())
-    True
-    """
-    names: set[str] = set()
-    for folder in variant_dirs():
-        if folder.is_dir():
-            names.update(p.stem for p in folder.glob("*.toml"))
-    return tuple(sorted(names))
+    """The folder of the shipped variants (:func:`ena_rules.finder.shipped_dir`), as a tuple."""
+    return (shipped_dir(),)
 
 
 _LOADED: dict[tuple[str, float], Variant] = {}
@@ -106,25 +93,7 @@ def load_variant_text(
 
 
 def _find(name: str, base_dir: Path | None) -> Path:
-    candidates: list[Path] = []
-    if name.endswith(".toml") or "/" in name or "\\" in name:
-        p = Path(name)
-        if not p.is_absolute() and base_dir is not None:
-            candidates.append(base_dir / p)
-        candidates.append(p)
-        if p.name == name:  # a bare file name: also a shipped file ("ena.toml")
-            candidates.extend(folder / name for folder in variant_dirs())
-    else:
-        if base_dir is not None:
-            candidates.append(base_dir / f"{name}.toml")
-        candidates.extend(folder / f"{name}.toml" for folder in variant_dirs())
-    for c in candidates:
-        if c.is_file():
-            return c.resolve()
-    known = ", ".join(shipped_variants())
-    raise VariantError(
-        f"no variant {name!r}: give a shipped name ({known}) or a path to a .toml file"
-    )
+    return find_variant(name, base_dir)
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -139,7 +108,7 @@ def _load_raw(path: Path, chain: tuple[str, ...]) -> tuple[dict[str, Any], dict[
         cycle = " -> ".join([*chain, str(path)])
         raise VariantError(f"extends forms a cycle: {cycle}", source=str(path), path="extends")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM is allowed, as in logs
     except (OSError, UnicodeDecodeError) as exc:
         raise VariantError(f"cannot read the file: {exc}", source=str(path)) from None
     return _resolve(_parse_toml(text, str(path)), str(path), path.parent, (*chain, str(path)))
