@@ -130,8 +130,8 @@ def _run_chunk(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
 
 
 def _local(item: object) -> bool:
-    """Only this process can read standard input."""
-    return isinstance(item, str) and item == "-"
+    """Only this process can read standard input (``-``)."""
+    return isinstance(item, str | os.PathLike) and os.fspath(item) == "-"
 
 
 def ordered_map(

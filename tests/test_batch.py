@@ -11,6 +11,7 @@ import io
 import json
 from pathlib import Path
 
+import attrs
 import jsonschema
 import pytest
 from distributed import Client, LocalCluster
@@ -158,6 +159,18 @@ class TestValidateMany:
         """An iterator of paths (no length), chunks of 3 logs, 2 jobs: the same rows."""
         rows = list(iter_validate_many(iter(logs), jobs=2, chunksize=3))
         assert rows == one_process
+
+    def test_standard_input_is_read_here_in_its_place(
+        self, monkeypatch: pytest.MonkeyPatch, one_process: list[SummaryRow]
+    ) -> None:
+        """A log "-" among others is read from this process's standard input, in its place."""
+        data = SAMPLES[1].read_bytes()
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+        rows = validate_many([SAMPLES[0], "-", SAMPLES[2]], jobs=2, chunksize=1)
+        assert rows[0] == one_process[0]
+        assert rows[2] == one_process[2]
+        assert rows[1].path == "<stdin>"
+        assert attrs.evolve(rows[1], path=str(SAMPLES[1])) == one_process[1]
 
     def test_every_cpu(self, logs: list[Path], one_process: list[SummaryRow]) -> None:
         """jobs=0 uses every CPU, with the same rows."""
