@@ -34,6 +34,7 @@ from .errors import LogError
 from .summary import SummaryRow, row_from_error, row_from_report
 from .validate import log_lines, validator_for
 from .variant import Variant
+from .variant_io import load_variant
 
 __all__ = [
     "MAX_CHUNK",
@@ -146,21 +147,26 @@ def ordered_map(
 
     ``fn`` and the items must pickle (a module-level function, or a :func:`functools.partial`
     of one). An item ``"-"`` (standard input) is always run here. An exception in ``fn``
-    is raised here when its item's turn comes, and the work still queued is cancelled.
+    is raised here when its item's turn comes, and the work still queued is cancelled. Bad
+    ``jobs`` or ``chunksize`` raise :class:`ValueError` at once; processes start when the first
+    result is asked for.
 
     >>> list(ordered_map(abs, [-3, 1, -2], jobs=2))
     [3, 1, 2]
     """
     if client is not None:
-        yield from _dask_map(fn, items, client, chunksize)
-        return
+        workers = max(1, sum(client.nthreads().values()))
+        return _dask_map(fn, items, client, workers, _chunk_size(items, workers, chunksize))
     workers = _workers(jobs)
     if isinstance(items, Sized):  # no more processes than logs
         workers = max(1, min(workers, len(items)))
     if workers == 1:
-        yield from map(fn, items)
-        return
-    size = _chunk_size(items, workers, chunksize)
+        return map(fn, items)
+    return _pool_map(fn, items, workers, _chunk_size(items, workers, chunksize))
+
+
+def _pool_map(fn: Callable[[T], R], items: Iterable[T], workers: int, size: int) -> Iterator[R]:
+    """:func:`ordered_map` on worker processes, started when the first result is asked for."""
     pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
 
     def submit(chunk: list[T]) -> _Future[list[R]]:
@@ -173,16 +179,15 @@ def ordered_map(
 
 
 def _dask_map(
-    fn: Callable[[T], R], items: Iterable[T], client: Any, chunksize: int | None
+    fn: Callable[[T], R], items: Iterable[T], client: Any, workers: int, size: int
 ) -> Iterator[R]:
     """:func:`ordered_map` on a Dask cluster: as many chunks in flight as its worker threads."""
-    workers = max(1, sum(client.nthreads().values()))
 
     def submit(chunk: list[T]) -> _Future[list[R]]:
         future: _Future[list[R]] = client.submit(_run_chunk, fn, chunk, pure=False)
         return future
 
-    yield from _pipeline(fn, items, submit, workers, _chunk_size(items, workers, chunksize))
+    yield from _pipeline(fn, items, submit, workers, size)
 
 
 def _pipeline(
@@ -226,13 +231,17 @@ def iter_validate_many(
     """The summary row of every log, in input order, each as soon as those before it are done.
 
     The arguments are those of :func:`validate_many`; ``logs`` may be an endless iterator.
+    A ``variant`` given by name or path is loaded once, here (a bad one raises
+    :class:`~ena_rules.errors.VariantError` before any log is judged).
 
     >>> rows = iter_validate_many(["docs/examples/ena-clean.jsonl", "no/such.jsonl"])
     >>> [row.exit_code for row in rows]
     [0, 2]
     """
+    if isinstance(variant, str):  # once, here: a bad name fails now, and workers need no file
+        variant = load_variant(variant)
     fn = partial(validate_log, variant=variant, strict=strict)
-    yield from ordered_map(fn, logs, jobs=jobs, client=client, chunksize=chunksize)
+    return ordered_map(fn, logs, jobs=jobs, client=client, chunksize=chunksize)
 
 
 def validate_many(

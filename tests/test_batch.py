@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 from distributed import Client, LocalCluster
 
-from ena_rules import load_variant
+from ena_rules import VariantError, load_variant
 from ena_rules.batch import iter_validate_many, ordered_map, validate_log, validate_many
 from ena_rules.cli import main
 from ena_rules.summary import (
@@ -182,12 +182,17 @@ class TestValidateMany:
         assert {r.variant for r in rows} == {"official"}
         assert rows == [validate_log(p, variant="official") for p in SAMPLES]
 
+    def test_an_unknown_variant_override_fails_before_any_work(self) -> None:
+        """variant= naming no variant raises VariantError at once (a bad argument, not a log)."""
+        with pytest.raises(VariantError, match="no-such-variant"):
+            iter_validate_many(SAMPLES, jobs=2, variant="no-such-variant")
+
     def test_bad_jobs_are_refused(self) -> None:
-        """A negative job count or a zero chunk size is a ValueError naming it."""
+        """A negative job count or a zero chunk size is a ValueError naming it, at once."""
         with pytest.raises(ValueError, match="jobs must be"):
-            validate_many(SAMPLES, jobs=-1)
+            iter_validate_many(SAMPLES, jobs=-1)
         with pytest.raises(ValueError, match="chunksize"):
-            validate_many(SAMPLES, jobs=2, chunksize=0)
+            iter_validate_many(SAMPLES, jobs=2, chunksize=0)
 
     def test_an_error_in_the_work_reaches_the_caller(self) -> None:
         """ordered_map raises a worker's exception when its item's turn comes."""
