@@ -11,7 +11,8 @@ worker are in flight, so an endless stream of paths runs in bounded memory
 
 A log that cannot be used (unreadable, bad JSON, an unknown variant ...) gives a row with exit
 code 2 and its reason in ``error``: it never raises. Workers open each log by its path, so on a
-cluster the paths must name the same files on every worker (a shared file system).
+cluster the paths must name the same files on every worker (a shared file system), unless the
+logs travel with the work: :func:`read_logs` reads each file here as a :class:`LogText`.
 
 >>> from pathlib import Path
 >>> rows = validate_many(sorted(Path("docs/examples").glob("*.jsonl")), jobs=2)
@@ -22,7 +23,9 @@ cluster the paths must name the same files on every worker (a shared file system
 
 from __future__ import annotations
 
+import io
 import os
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import ProcessPoolExecutor
@@ -30,17 +33,22 @@ from functools import partial
 from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
+import attrs
+
 from .errors import LogError
+from .log.reader import source_name
 from .summary import SummaryRow, row_from_error, row_from_report
-from .validate import log_lines, validator_for
+from .validate import Validator, log_lines, validator_for
 from .variant import Variant
 from .variant_io import load_variant
 
 __all__ = [
     "MAX_CHUNK",
+    "LogText",
     "cpu_count",
     "iter_validate_many",
     "ordered_map",
+    "read_logs",
     "validate_log",
     "validate_many",
 ]
@@ -54,6 +62,34 @@ IN_FLIGHT = 4
 T = TypeVar("T")
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
+
+
+@attrs.frozen
+class LogText:
+    """A log held in memory, named ``source`` in its row and its messages.
+
+    For workers that cannot see the caller's files: :func:`read_logs` reads them here. A
+    header that names its variant by a TOML path cannot be judged from memory (no folder to
+    find it in): give ``variant=`` instead.
+
+    >>> text = ('{"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}\\n'
+    ...         '{"type": "pass", "player": "ana"}\\n')
+    >>> row = validate_log(LogText("upload-17", text))
+    >>> row.path, row.exit_code, row.rejected, row.first_wrong_line
+    ('upload-17', 1, 1, 2)
+    """
+
+    source: str
+    text: str | bytes = attrs.field(repr=False)
+    #: why the log could not be read (its row is then unusable, with this as its error)
+    error: str = ""
+
+    def lines(self) -> Iterator[str] | Iterator[bytes]:
+        """The log's lines (split at ``\\n`` only, as a file is read)."""
+        if isinstance(self.text, bytes):
+            return iter(io.BytesIO(self.text))
+        return iter(io.StringIO(self.text))
+
 
 Log = str | os.PathLike[str]
 
@@ -73,9 +109,9 @@ class _Done:
 
 
 def validate_log(
-    log: Log, *, variant: Variant | str | None = None, strict: bool = False
+    log: Log | LogText, *, variant: Variant | str | None = None, strict: bool = False
 ) -> SummaryRow:
-    """Judge one log (a path, ``-`` for standard input) and give its summary row.
+    """Judge one log (a path, ``-`` for standard input, or a :class:`LogText`); its row.
 
     ``variant`` re-judges the game under other rules; ``strict`` stops at the first unusable
     line (the row then has exit code 2 and only that line's reason). Never raises for bad input.
@@ -86,15 +122,43 @@ def validate_log(
     >>> validate_log("no/such.jsonl").error
     'cannot read: No such file or directory'
     """
-    v = validator_for(log, variant=variant, strict=strict, keep=False)
+    if isinstance(log, LogText):
+        if log.error:
+            return row_from_error(log.source, log.error)
+        v = Validator(log.source, variant=variant, strict=strict, keep=False)
+        lines: Iterable[str | bytes] = log.lines()
+    else:
+        v = validator_for(log, variant=variant, strict=strict, keep=False)
+        lines = log_lines(log)
     try:
-        for _ in v.run(log_lines(log)):
+        for _ in v.run(lines):
             pass
     except LogError as exc:
         return row_from_error(v.source, str(exc), line=exc.line or None)
     except OSError as exc:
         return row_from_error(v.source, f"cannot read: {exc.strerror or exc}")
     return row_from_report(v.report())
+
+
+def read_logs(paths: Iterable[Log]) -> Iterator[LogText]:
+    """Each log file read here, in order, as a :class:`LogText` named by its path (lazily).
+
+    ``validate_many(read_logs(paths), client=client)`` judges logs on workers that cannot see
+    them. A file that cannot be read gives a :class:`LogText` that says so, as a row will.
+
+    >>> [t.source for t in read_logs(["docs/examples/ena-clean.jsonl"])]
+    ['docs/examples/ena-clean.jsonl']
+    """
+    for path in paths:
+        name = source_name(path)
+        try:
+            if name == "<stdin>":
+                yield LogText(name, sys.stdin.buffer.read())
+            else:
+                with open(path, "rb") as f:
+                    yield LogText(name, f.read())
+        except OSError as exc:
+            yield LogText(name, b"", error=f"cannot read: {exc.strerror or exc}")
 
 
 def cpu_count() -> int:

@@ -17,7 +17,14 @@ import pytest
 from distributed import Client, LocalCluster
 
 from ena_rules import VariantError, load_variant
-from ena_rules.batch import iter_validate_many, ordered_map, validate_log, validate_many
+from ena_rules.batch import (
+    LogText,
+    iter_validate_many,
+    ordered_map,
+    read_logs,
+    validate_log,
+    validate_many,
+)
 from ena_rules.cli import main
 from ena_rules.summary import (
     COLUMNS,
@@ -172,6 +179,19 @@ class TestValidateMany:
         assert rows[1].path == "<stdin>"
         assert attrs.evolve(rows[1], path=str(SAMPLES[1])) == one_process[1]
 
+    def test_logs_read_here_give_the_rows_of_their_files(
+        self, logs: list[Path], one_process: list[SummaryRow]
+    ) -> None:
+        """read_logs + validate_many (workers that see no file): the same rows, by path."""
+        assert validate_many(read_logs(logs), jobs=2, chunksize=4) == one_process
+
+    def test_a_log_in_memory_as_text_or_bytes(self) -> None:
+        """A LogText of str or of bytes is judged as its file is, under its own name."""
+        data = SAMPLES[1].read_bytes()
+        want = attrs.evolve(validate_log(SAMPLES[1]), path="upload-17")
+        assert validate_log(LogText("upload-17", data)) == want
+        assert validate_log(LogText("upload-17", data.decode("utf-8"))) == want
+
     def test_every_cpu(self, logs: list[Path], one_process: list[SummaryRow]) -> None:
         """jobs=0 uses every CPU, with the same rows."""
         assert validate_many(logs[:6], jobs=0) == one_process[:6]
@@ -214,8 +234,10 @@ class TestValidateMany:
         ):
             rows = validate_many(logs, client=client)
             streamed = list(iter_validate_many(iter(logs), client=client, chunksize=2))
+            shipped = validate_many(read_logs(logs), client=client)
         assert rows == one_process
         assert streamed == one_process
+        assert shipped == one_process
 
 
 class TestCommandLine:
