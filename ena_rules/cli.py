@@ -1,7 +1,7 @@
 """The ``ena-rules`` command line: validate and replay game logs, inspect variants, simulate.
 
     ena-rules validate LOG... [--json] [--variant V] [--all] [--strict] [--jobs N] [--rows FILE]
-    ena-rules replay LOG [--variant V]
+    ena-rules replay LOG [--variant V] [--html OUT [--as PLAYER]]
     ena-rules variants list | show NAME | check FILE | diff A B | new NAME --extends BASE
     ena-rules simulate --variant V --players N --games K --seed S
 
@@ -139,6 +139,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     variant = _variant_arg(args.variant)
     if isinstance(variant, int):
         return variant
+    if args.html is not None or args.viewer is not None:
+        from .replay_html import replay_command
+
+        if args.html is None:
+            print("--as PLAYER: give --html OUT as well (the page shows the view)", file=sys.stderr)
+            return 2
+        return replay_command(args.log, args.html, variant=variant, player=args.viewer)
     v = validator_for(args.log, variant=variant, strict=False, keep=False)
     name = v.source
     try:
@@ -629,6 +636,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r.add_argument("log", metavar="LOG", help="a log file, or - for standard input")
     r.add_argument("--variant", help="judge by this variant (name or TOML file) instead")
+    r.add_argument(
+        "--html", metavar="OUT", help="write a self-contained HTML page that steps through it"
+    )
+    r.add_argument(
+        "--as", dest="viewer", metavar="PLAYER", help="the page shows this player's view only"
+    )
     r.set_defaults(run=_cmd_replay)
 
     va = sub.add_parser("variants", help="list, show, check, diff and start variant files")

@@ -122,3 +122,8 @@ class GameState:
     def is_over(self) -> bool:
         """True once the game has a winner."""
         return self.phase == "over"
+
+    def _repr_svg_(self) -> str:  # notebooks draw the table (ena_rules.svg)
+        from .svg import position
+
+        return str(position(self))

@@ -81,3 +81,8 @@ class Verdict:
 
     def __str__(self) -> str:
         return f"{self.outcome} [{self.clause} {self.key}] {self.message}"
+
+    def _repr_html_(self) -> str:  # notebooks show the verdict and the table after it
+        from .svg import verdict_html
+
+        return verdict_html(self)

@@ -41,6 +41,11 @@ class PlayerView:
     shown_hand: tuple[str, tuple[Card, ...]] | None
     dealer: str | None
 
+    def _repr_svg_(self) -> str:  # notebooks draw the view, other hands face down
+        from .svg import position
+
+        return str(position(self))
+
 
 def view(state: GameState, player: str) -> PlayerView:
     """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them."""

@@ -34,6 +34,7 @@ EXAMPLE_PAGES = (
     "position.md",
     "events-and-verdicts.md",
     "timing-windows.md",
+    "replay.md",
 )
 
 

@@ -84,7 +84,7 @@ class TestMetadata:
         """The wheel maps the repository's ``variants/`` to ``ena_rules/variants``; the sdist
         carries it with specs/ and docs/."""
         hatch = PYPROJECT["tool"]["hatch"]["build"]["targets"]
-        assert hatch["wheel"]["force-include"] == {"variants": "ena_rules/variants"}
+        assert hatch["wheel"]["force-include"]["variants"] == "ena_rules/variants"
         assert {"/variants", "/specs", "/docs"} <= set(hatch["sdist"]["include"])
 
 
