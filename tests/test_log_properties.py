@@ -81,8 +81,8 @@ def play_logged(
         verdicts.append(verdict)
         e, after = verdict.event, verdict.state
         assert isinstance(e, PlayerEvent)
-        if verdict.penalised:
-            rec.claim(PenaltyClaim(e.player, dict(verdict.drawn).get(e.player, 0)))
+        if verdict.penalised and dict(verdict.drawn).get(e.player):  # none left to draw: no claim
+            rec.claim(PenaltyClaim(e.player, dict(verdict.drawn)[e.player]))
         for who, count in verdict.drawn:
             rec.claim(DrawnClaim(who, count=count))
         if after.round > s.round and after.last_round is not None:

@@ -99,7 +99,8 @@ def random_log(
         e = verdict.event
         if verdict.penalised and isinstance(e, PlayerEvent):
             count = dict(verdict.drawn).get(e.player, 0)
-            rec.claim(PenaltyClaim(e.player, count + (rng.random() < wrong_claims)))
+            if count:  # a penalty that found no card to draw has no claim
+                rec.claim(PenaltyClaim(e.player, count + (rng.random() < wrong_claims)))
         _claims(rec, s, rng, wrong_claims)
     return out.getvalue()
 
