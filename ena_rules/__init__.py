@@ -9,7 +9,6 @@ True
 """
 
 from .cards import COLORS, Card, format_cards, parse_card, parse_cards
-from .engine import apply, canonical_deck, legal_events, new_game
 from .errors import (
     CardError,
     EnaRulesError,
@@ -19,6 +18,7 @@ from .errors import (
     VariantError,
 )
 from .events import CallUno, Challenge, ChooseColor, Cut, Deal, Draw, Event, Overtake, Pass, Play
+from .rules.referee import apply, canonical_deck, legal_events, new_game
 from .state import GameState
 from .variant import Variant
 from .variant_io import diff_variants, dump_variant, load_variant, load_variant_text

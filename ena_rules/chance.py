@@ -13,8 +13,8 @@ True
 
 from __future__ import annotations
 
-from .engine import canonical_deck
 from .events import Cut, Deal
+from .rules.referee import canonical_deck
 from .shuffle import derive_seed, shuffled
 from .state import GameState
 

@@ -152,9 +152,14 @@ def find_variant(name: str, base_dir: Path | None = None) -> Path:
     for c in candidates:
         if c.is_file():
             return c.resolve()
-    if _is_path(name):
-        raise VariantError("file not found", source=name)
     known = ", ".join(f.name for f in available_variants())
+    if _is_path(name) and Path(name).name != name:
+        raise VariantError("file not found", source=name)
+    if _is_path(name):
+        raise VariantError(
+            f"file not found, and no variant of that name (known names are {known})",
+            source=name,
+        )
     raise VariantError(
         f"no variant {name!r}: known names are {known} (the shipped variants and those in the "
         f"folders of {ENV_VAR}); or give the path of a .toml file"

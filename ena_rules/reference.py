@@ -28,11 +28,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .engine import canonical_deck
+from .rules.referee import canonical_deck
 from .variant import EFFECT_OPS, Effect, KeyInfo, Variant, iter_keys
 from .variant_io import load_variant, shipped_variants
 
-__all__ = ["DEFAULT_PATH", "format_value", "main", "render_key_reference"]
+__all__ = ["DEFAULT_PATH", "format_value", "main", "render_key_reference", "toml_key"]
 
 #: Where the generated page lives in a source checkout.
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "docs" / "variant-keys.md"
@@ -74,7 +74,7 @@ def format_value(value: Any) -> str:
         count = "" if value.count == 1 else f", count = {value.count}"
         return f"{{ op = {json.dumps(value.op)}{count} }}"
     if isinstance(value, tuple) and value and all(_is_pair(x) for x in value):
-        items = ", ".join(f"{_toml_key(k)} = {format_value(v)}" for k, v in value)
+        items = ", ".join(f"{toml_key(k)} = {format_value(v)}" for k, v in value)
         return f"{{ {items} }}"
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(format_value(x) for x in value) + "]"
@@ -89,7 +89,12 @@ def _is_pair(x: Any) -> bool:
     return isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
 
 
-def _toml_key(key: str) -> str:
+def toml_key(key: str) -> str:
+    """A TOML key, quoted when it is not a bare key.
+
+    >>> toml_key("hand_size"), toml_key("+2")
+    ('hand_size', '"+2"')
+    """
     return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
 
 

@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Iterator
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -45,19 +42,14 @@ _CLAUSE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9+]+)+\b")
 def clause_texts() -> dict[str, str]:
     """Every clause id with its text (``specs/clauses.toml``, the project's own words).
 
-    Read from the installed package (the wheel carries the file as ``ena_rules/data/
-    clauses.toml``), else from a source checkout; empty when neither is there (ids alone).
+    The one clause list of :mod:`ena_rules.clauses`.
 
     >>> clause_texts()["TURN-MATCH"]
     "Play a card matching the colour in force, or the top card's number or symbol"
     """
-    shipped = resources.files("ena_rules").joinpath("data", "clauses.toml")
-    checkout = Path(__file__).resolve().parent.parent / "specs" / "clauses.toml"
-    for place in (shipped, checkout):
-        if place.is_file():
-            data = tomllib.loads(place.read_text(encoding="utf-8"))
-            return {c["id"]: c["title"] for c in data.get("clause", ())}
-    return {}
+    from .clauses import clauses
+
+    return {c.id: c.title for c in clauses()}
 
 
 @attrs.frozen

@@ -15,21 +15,18 @@ from __future__ import annotations
 import attrs
 
 from .cards import Card
+from .rules.phases import PHASES, TURN_PHASES, Phase
 from .variant import Variant
 
-__all__ = ["PHASES", "ChallengeWindow", "GameState", "Pending", "Reveal", "RoundResult"]
-
-#: Phases of a game: whose input the state awaits.
-PHASES: dict[str, str] = {
-    "cut": "recorded chance: the players still cutting turn up a card each (a Cut event)",
-    "deal": "recorded chance: the next round's deck order (a Deal event)",
-    "color": "the dealer names the colour of the wild turned up (ChooseColor)",
-    "play": "the player due plays or draws",
-    "drawn": "the player due drew a playable card: play it or pass",
-    "owe": "the player due owes a pending draw: draw it, or answer it (stack, challenge)",
-    "over": "the game has ended",
-}
-
+__all__ = [
+    "PHASES",
+    "ChallengeWindow",
+    "GameState",
+    "Pending",
+    "Phase",
+    "Reveal",
+    "RoundResult",
+]
 
 @attrs.frozen
 class Pending:
@@ -76,7 +73,7 @@ class GameState:
 
     variant: Variant = attrs.field(repr=False)
     players: tuple[str, ...]
-    phase: str
+    phase: Phase
     dealer: int | None = None
     round: int = 0
     scores: tuple[int, ...] = ()
@@ -112,11 +109,19 @@ class GameState:
     @property
     def due(self) -> str | None:
         """The name of the player whose input the state awaits, if any."""
-        if self.phase in ("play", "drawn", "owe"):
+        if self.phase in TURN_PHASES:
             return self.players[self.turn]
-        if self.phase == "color" and self.dealer is not None:
-            return self.players[self.dealer]
+        if self.phase == "color":
+            return self.players[self.chooser]
         return None
+
+    @property
+    def chooser(self) -> int:
+        """The seat that names the colour of a wild turned up (FLIP-WILD,
+        ``first_card.wild_color``): the dealer, or the first player (``turn``)."""
+        if self.variant.first_card.wild_color == "dealer" and self.dealer is not None:
+            return self.dealer
+        return self.turn
 
     @property
     def is_over(self) -> bool:

@@ -30,7 +30,6 @@ import attrs
 
 from .cards import COLOR_NAMES
 from .converter import unstructure_line
-from .engine import apply, legal_events
 from .errors import EnaRulesError, LogError
 from .events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from .log.game import round_deal, start
@@ -47,6 +46,7 @@ from .log.lines import (
 )
 from .log.reader import Entry, LogReader, Problem, open_lines, source_name
 from .position import format_position
+from .rules.referee import apply, legal_events
 from .state import GameState, RoundResult
 from .variant import Variant
 from .verdict import ACCEPTED, PENALISED, REJECTED, Verdict

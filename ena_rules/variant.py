@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from .cards import Card
+from .rules.effects import EFFECT_OPS, effects_clause
 
 __all__ = [
     "EFFECT_OPS",
@@ -60,31 +61,6 @@ def _key(
     return attrs.field(default=default, metadata=meta)
 
 
-#: The effect primitives a card may compose (docs/variants.md#effects).
-EFFECT_OPS: dict[str, str] = {
-    "skip": "the next `count` players lose their turn",
-    "skip_all": "every other player loses their turn: the player goes again",
-    "reverse": "the direction of play reverses (with two players: see actions.two_player_reverse)",
-    "draw": "the next player must draw `count` cards (pending while it may be answered)",
-    "choose_color": "the player names the next colour",
-    "swap_hands": "the player swaps hands with a target player they name",
-    "rotate_hands": "every hand passes one seat in the direction of play",
-    "shuffle_hands": "all hands are collected, shuffled and dealt evenly from the next player",
-}
-
-
-#: The clause a card's effects cite when the variant file gives none: its first primitive's.
-EFFECT_CLAUSES: dict[str, str] = {
-    "draw": "ACT-D2",
-    "skip": "ACT-SKIP",
-    "skip_all": "DECK-WC",
-    "reverse": "ACT-REV",
-    "swap_hands": "HOUSE-SEVEN-ZERO",
-    "rotate_hands": "HOUSE-SEVEN-ZERO",
-    "shuffle_hands": "DECK-WSH",
-}
-
-
 @attrs.frozen
 class Effect:
     """One effect primitive of a card, e.g. ``{op = "draw", count = 2}``."""
@@ -117,6 +93,13 @@ class Rank:
     challengeable: bool = _key(
         False, "CHAL-WHO", "its victim may challenge it (CHAL-*) instead of drawing"
     )
+    turned_up: str = _key(
+        "unless_number",
+        "FLIP-ACTION",
+        "turned up at the deal, its effects apply as if the dealer had played it (acts), never "
+        "(inert), or unless it is a number card, its rank a number (unless_number)",
+        choices=("unless_number", "acts", "inert"),
+    )
 
 
 @attrs.frozen
@@ -125,6 +108,13 @@ class Players:
 
     min: int = _key(2, "SETUP-PLAYERS", "fewest players", minimum=2, maximum=10)
     max: int = _key(10, "SETUP-PLAYERS", "most players", minimum=2, maximum=20)
+    seated: str = _key(
+        "only",
+        "SETUP-PLAYERS",
+        "events come from the seated players only: one naming anyone else is rejected "
+        "(a fixed rule, cited by verdicts)",
+        choices=("only",),
+    )
 
 
 @attrs.frozen
@@ -169,7 +159,10 @@ class Deal:
     )
     hand_size: int = _key(7, "DEAL-SEVEN", "cards dealt to each player", minimum=1, maximum=30)
     first_player: str = _key(
-        "left_of_dealer", "DEAL-FIRST", "who takes the first turn", choices=("left_of_dealer",)
+        "left_of_dealer",
+        "DEAL-FIRST",
+        "the player to the dealer's left takes the first turn (a fixed rule, cited by verdicts)",
+        choices=("left_of_dealer",),
     )
     rotate: str = _key("left", "DEAL-ROTATE", "who deals the next round", choices=("left", "same"))
 
@@ -214,8 +207,16 @@ class Turn:
     match: str = _key(
         "color_or_rank",
         "TURN-MATCH",
-        "a card matches the current colour, or the top card's number or symbol",
+        "a card matches the current colour, or the top card's number or symbol (a fixed rule, "
+        "cited by verdicts)",
         choices=("color_or_rank",),
+    )
+    from_hand: str = _key(
+        "held",
+        "TURN-MATCH",
+        "a player puts down only a card they hold: any other is rejected (a fixed rule, cited "
+        "by verdicts)",
+        choices=("held",),
     )
     wild_anytime: bool = _key(
         True, "TURN-WILD", "a wild may be played on any turn, even holding a match"
@@ -230,19 +231,21 @@ class Turn:
     next: str = _key(
         "direction",
         "TURN-NEXT",
-        "after a play or a draw the turn passes in the direction of play",
+        "after a play or a draw the turn passes in the direction of play (a fixed rule, cited "
+        "by verdicts)",
         choices=("direction",),
     )
     reshuffle: str = _key(
         "keep_top",
         "TURN-RESHUFFLE",
-        "an empty draw pile is refilled from the discard pile but its top card",
+        "an empty draw pile is refilled from the discard pile but its top card (a fixed rule, "
+        "cited by verdicts)",
         choices=("keep_top",),
     )
     empty: str = _key(
         "draw_what_there_is",
         "TURN-RESHUFFLE",
-        "nothing left to reshuffle: a draw takes what there is",
+        "nothing left to reshuffle: a draw takes what there is (a fixed rule, cited by verdicts)",
         choices=("draw_what_there_is",),
     )
 
@@ -306,8 +309,9 @@ class Uno:
     window: str = _key(
         "next_turn_action",
         "UNO-WINDOW UNO-SAFE",
-        "a catch counts until another player's next turn action (play, draw, "
-        "overtake, challenge); a call before the catch is safe",
+        "a catch counts until another player's next turn action (play, draw, pass, overtake, "
+        "challenge, a wrong card that passes the turn); a call before the catch is safe (a "
+        "fixed rule, cited by verdicts)",
         choices=("next_turn_action",),
     )
     false_catch_penalty: int = _key(
@@ -352,7 +356,8 @@ class Overtake:
     skip_between: bool = _key(
         True,
         "OVT-SKIP OVT-RACE",
-        "players due before the overtaker are skipped; play continues from the overtaker",
+        "players due before the overtaker are skipped; play continues from the overtaker (a "
+        "fixed rule, cited by verdicts; false is refused)",
     )
 
 
@@ -419,6 +424,13 @@ class Scoring:
         "SCORE-OFF SCORE-ENA",
         "the first to reach the target wins, or the lowest total when someone does",
         choices=("first_to_target", "lowest_total"),
+    )
+    after_game: str = _key(
+        "nothing",
+        "SCORE-OFF SCORE-ENA",
+        "once the game has a winner no event may follow: any is rejected (a fixed rule, cited "
+        "by verdicts)",
+        choices=("nothing",),
     )
     last_draw_counts: bool = _key(
         True, "END-LAST-DRAW END-ROUND", "a draw card played last is still drawn and scored"
@@ -507,9 +519,8 @@ class Variant:
             return cite.clause[0]
         parts = key_path.split(".")
         if parts[0] == "ranks" and parts[-1] == "effects" and self.has_rank(parts[1]):
-            for effect in self.rank(parts[1]).effects:
-                if effect.op in EFFECT_CLAUSES:
-                    return EFFECT_CLAUSES[effect.op]
+            wild = any(rank == parts[1] for rank, _ in self.deck.wild)
+            return effects_clause(self.rank(parts[1]), wild=wild)
         info = key_info(key_path)
         return info.clauses[0] if info is not None and info.clauses else "DECK-WC"
 

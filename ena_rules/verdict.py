@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
@@ -17,11 +17,14 @@ if TYPE_CHECKING:
     from .events import Event
     from .state import GameState
 
-__all__ = ["ACCEPTED", "PENALISED", "REJECTED", "Note", "Verdict"]
+__all__ = ["ACCEPTED", "PENALISED", "REJECTED", "Note", "Outcome", "Verdict"]
 
-ACCEPTED = "accepted"
-PENALISED = "penalised"
-REJECTED = "rejected"
+#: What the referee decided about one event.
+Outcome = Literal["accepted", "penalised", "rejected"]
+
+ACCEPTED: Final = "accepted"
+PENALISED: Final = "penalised"
+REJECTED: Final = "rejected"
 
 
 @attrs.frozen
@@ -42,7 +45,7 @@ class Verdict:
     player drew; ``skipped`` names the players who lost a turn.
     """
 
-    outcome: str
+    outcome: Outcome
     state: GameState = attrs.field(repr=False)
     event: Event
     notes: tuple[Note, ...]

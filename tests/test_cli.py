@@ -123,9 +123,16 @@ class TestValidate:
         assert f"{log}:6: unusable: not JSON" in forgiving.stdout
 
     def test_a_missing_file_is_unusable(self, tmp_path: Path) -> None:
-        """A log that cannot be read exits 2 naming the file."""
-        r = cli("validate", str(tmp_path / "nope.jsonl"))
-        assert r.returncode == 2 and "cannot read" in r.stdout
+        """A log that cannot be read exits 2 naming the file on standard error; with --json it
+        is a record of kind ``error``."""
+        missing = str(tmp_path / "nope.jsonl")
+        r = cli("validate", missing)
+        assert r.returncode == 2
+        assert f"{missing}: cannot read: No such file or directory" in r.stderr
+        as_json = cli("validate", "--json", missing)
+        assert as_json.returncode == 2
+        record = json.loads(as_json.stdout.splitlines()[0])
+        assert record["kind"] == "error" and record["file"] == missing
 
 
 def _head(**extra: object) -> str:
@@ -233,7 +240,7 @@ class TestVariants:
         """variants show ena lists keys with their value, clause and source; --toml loads back."""
         r = cli("variants", "show", "ena")
         assert r.returncode == 0
-        assert re.search(r'^deal\.cut = "lowest"  \[DEAL-CUT-ENA; source 003', r.stdout, re.M)
+        assert re.search(r'^deal\.cut = "lowest"  # \[DEAL-CUT-ENA; source 003', r.stdout, re.M)
         toml = cli("variants", "show", "ena", "--toml").stdout
         from ena_rules import load_variant_text
 
@@ -244,7 +251,7 @@ class TestVariants:
         good = tmp_path / "good.toml"
         good.write_text('name = "good"\nextends = "ena"\n[deal]\nhand_size = 5\n', "utf-8")
         r = cli("variants", "check", str(good))
-        assert r.returncode == 0 and "ok" in r.stdout and "1 keys differ" in r.stdout
+        assert r.returncode == 0 and "ok" in r.stdout and "1 key differs" in r.stdout
         bad = tmp_path / "bad.toml"
         bad.write_text('name = "bad"\nextends = "ena"\n[deal]\nhand_sise = 5\n', "utf-8")
         r = cli("variants", "check", str(bad))

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import ena_rules
+from ena_rules.clauses import clauses, render_rules_page, seed_names
 from ena_rules.position import _FIELDS as POSITION_FIELDS
 from ena_rules.reference import render_key_reference
 from ena_rules.state import PHASES
@@ -205,3 +206,31 @@ def test_examples_in_page_run(name: str) -> None:
         report=True,
     )
     assert result.failed == 0, f"docs/{name}: {result.failed} example(s) fail (see output above)"
+
+
+class TestRulesPage:
+    def test_rules_page_is_a_fresh_render(self) -> None:
+        """docs/rules.md is exactly what ena_rules/clauses.py makes from specs/clauses.toml."""
+        page = DOCS / "rules.md"
+        fresh = render_rules_page()
+        assert page.is_file() and page.read_text(encoding="utf-8") == fresh, (
+            "docs/rules.md is out of date: run `python -m ena_rules.clauses --write`"
+        )
+
+    def test_every_clause_has_its_seeds_and_every_open_one_its_decision(self) -> None:
+        """Each clause names the seeds it rests on (or says none does); each open point its
+        decision, which one of its scenarios in specs/ carries too."""
+        decided: dict[str, set[str]] = {}
+        for path in (ROOT / "specs").glob("*.toml"):
+            for sc in tomllib.loads(path.read_text(encoding="utf-8")).get("scenario", []):
+                for cid in sc.get("clauses", [])[:1]:
+                    decided.setdefault(cid, set()).add(sc.get("decision", ""))
+        known_seeds = set(seed_names())
+        for c in clauses():
+            assert set(c.seeds) <= known_seeds, c.id
+            if c.open:
+                assert c.decision in decided.get(c.id, set()), c.id
+            else:
+                assert not c.decision, c.id
+        text = (DOCS / "rules.md").read_text(encoding="utf-8")
+        assert all(f"**{c.id}**" in text for c in clauses())

@@ -81,7 +81,7 @@ def play_logged(
         verdicts.append(verdict)
         e, after = verdict.event, verdict.state
         assert isinstance(e, PlayerEvent)
-        if verdict.penalised and dict(verdict.drawn).get(e.player):  # none left to draw: no claim
+        if verdict.penalised and e.player in dict(verdict.drawn):  # piles may be exhausted
             rec.claim(PenaltyClaim(e.player, dict(verdict.drawn)[e.player]))
         for who, count in verdict.drawn:
             rec.claim(DrawnClaim(who, count=count))

@@ -303,7 +303,7 @@ def test_UNO_SAFE_and_UNO_CATCH_verdicts_say_who_called_and_who_was_caught() -> 
     ]
     stranger = apply(s, CallUno("dan", "zoe"))
     assert stranger.rejected and transcript(stranger) == [
-        "SETUP-PLAYERS players.max: 'zoe' is not a player of this game"
+        "SETUP-PLAYERS players.seated: 'zoe' is not a player of this game"
     ]
 
 
@@ -434,7 +434,7 @@ def test_FLIP_WILD_the_dealer_names_the_colour_in_words() -> None:
     v = apply(s, ChooseColor("cene", "blue"))
     assert transcript(v) == [
         "FLIP-WILD first_card.wild_color: The dealer cene names blue.",
-        "TURN-NEXT turn.next: ana is next (clockwise).",
+        "DEAL-FIRST deal.first_player: ana is next (clockwise).",
     ]
     three = variant("ena", 3, '[deck]\ncolors = ["R", "Y", "G"]\n')
     s = deal(three, [["R1", "G1", "Y1"], ["R2", "R3", "R4"], ["G4", "G2", "G3"]], "W")
@@ -804,7 +804,8 @@ def test_ACT_D2_and_ACT_WD4_draws_in_words() -> None:
         "TURN-NEXT turn.next: cene is next (clockwise).",
     ]
     assert d.state.challenge is None and d.state.pending is None
-    assert d.state.overtake_open is False
+    # the victim's draw is the card's effect: the window on it stays open (D-OVT-AFTER-DRAW)
+    assert d.state.overtake_open is True
 
 
 def test_DECK_WC_skip_all_in_words() -> None:
@@ -887,9 +888,10 @@ def test_TURN_WILD_without_wild_anytime_a_drawn_wild_is_playable_only_without_a_
 
 
 def test_TURN_WD4_LEGAL_no_colour_in_force_no_colour_held() -> None:
-    """TURN-WD4-LEGAL / CHAL-INNOCENT: on a Wild turned up whose colour the first player names
-    with their card, no colour is in force: a W+4 played first cannot be guilty."""
+    """TURN-WD4-LEGAL / CHAL-INNOCENT: with no colour in force (a position without one), a
+    W+4 cannot be guilty."""
     s = deal(OFFICIAL3, [["W+4", "R1", "G1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    s = attrs.evolve(s, phase="play")
     assert s.color is None and s.due == "ana"
     t = ok(s, Play("ana", "W+4", color="green"))
     v = apply(t, Challenge("bor"))
@@ -1028,12 +1030,16 @@ def test_TURN_WILD_a_drawn_wild_without_a_match_may_be_played() -> None:
 
 
 def test_FLIP_WILD_the_first_player_names_the_colour_by_playing() -> None:
-    """FLIP-WILD (official): a Wild turned up: the first player names the colour with the card
-    they play, any card; the verdict says so."""
+    """FLIP-WILD (official): a Wild turned up: the first player names the colour first
+    (ChooseColor), then plays a card of it; the verdicts say so."""
     s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
-    assert transcript(apply(s, Play("ana", "G1"))) == [
-        "FLIP-WILD first_card.wild_color: ana plays G1: the first player names the colour by "
-        "playing it.",
+    named = apply(s, ChooseColor("ana", "green"))
+    assert transcript(named) == [
+        "FLIP-WILD first_card.wild_color: ana, the first player, names green.",
+        "DEAL-FIRST deal.first_player: ana is next (clockwise).",
+    ]
+    assert transcript(apply(named.state, Play("ana", "G1"))) == [
+        "TURN-MATCH turn.match: ana plays G1: it matches.",
         "TURN-NEXT turn.next: bor is next (clockwise).",
     ]
 
@@ -1074,12 +1080,14 @@ def test_ACT_WILD_card_arguments_are_checked_in_words() -> None:
         "ACT-WILD deck.colors: blue is not a colour of this deck"
     ]
     assert transcript(apply(s, Play("ana", "W+4"))) == [
-        "ACT-WILD ranks.W+4.effects: W+4 needs a colour: name red, yellow, green or blue"
+        "ACT-WILD ranks.W+4.effects: W+4 needs a colour: name red, yellow or green"
     ]
     assert transcript(apply(s, Play("ana", "R1", target="bor"))) == [
         "TURN-MATCH ranks.1.effects: R1 takes no target (drop target=)"
     ]
-    assert transcript(apply(s, Play("ana", "Y1"))) == ["TURN-MATCH turn.next: ana does not hold Y1"]
+    assert transcript(apply(s, Play("ana", "Y1"))) == [
+        "TURN-MATCH turn.from_hand: ana does not hold Y1"
+    ]
     wc = deal(
         variant("wild-customizable", 3),
         [["WC", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]],
@@ -1133,7 +1141,7 @@ def test_DEAL_SEVEN_the_deal_in_words() -> None:
         Deal(arrange_deck(OFFICIAL3, 3, 2, hands, "W")),
     )
     assert transcript(official)[2] == (
-        "FLIP-WILD first_card.wild_color: ana names the colour with their first card."
+        "FLIP-WILD first_card.wild_color: ana, the first player, names the colour."
     )
 
 
@@ -1220,7 +1228,7 @@ def test_DECK_108_a_deck_too_long_or_too_short_is_refused_naming_the_difference(
         "DECK-108 deck.colored: the deck is not the official-mk deck (missing: -; extra: R0)"
     ]
     assert transcript(apply(g, Deal(deck[:-2]))) == [
-        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: W+4, W+4; extra: -)"
+        "DECK-108 deck.wild: the deck is not the official-mk deck (missing: W+4, W+4; extra: -)"
     ]
 
 
@@ -1229,7 +1237,7 @@ def test_SETUP_PLAYERS_events_of_strangers_and_before_the_deal_are_refused_in_wo
     before the round is dealt, is refused with the reason."""
     s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     assert transcript(apply(s, Play("zoe", "R1"))) == [
-        "SETUP-PLAYERS players.max: 'zoe' is not a player of this game (ana, bor, cene)"
+        "SETUP-PLAYERS players.seated: 'zoe' is not a player of this game (ana, bor, cene)"
     ]
     g = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
     assert transcript(apply(g, Play("ana", "R1"))) == [
@@ -1278,7 +1286,7 @@ def test_ACT_WILD_only_a_wild_names_a_colour_and_only_deck_cards_are_played() ->
         "ACT-WILD ranks.1.effects: R1 does not name a colour (drop color='red')"
     ]
     assert transcript(apply(s, Play("ana", "WS", color="red"))) == [
-        "DECK-108 deck.colored: WS is not a card of the official-mk deck"
+        "DECK-108 deck.wild: WS is not a card of the official-mk deck"
     ]
 
 
@@ -1662,7 +1670,7 @@ def test_SETUP_PLAYERS_a_malformed_key_is_refused_naming_it(body: str, message: 
         (
             "[ranks.W]\nbogus = 1",
             "ranks.W.bogus: unknown key 'bogus'; expected one of challengeable, effects, "
-            "only_without_color_match, score",
+            "only_without_color_match, score, turned_up",
         ),
         ('[ranks.W]\nscore = "x"', "ranks.W.score: expected an integer, got 'x'"),
         (
@@ -1772,7 +1780,7 @@ def test_SETUP_PLAYERS_variant_files_are_found_read_and_reloaded(tmp_path: Path)
         load_variant(str(sub / "house"))
     with pytest.raises(VariantError) as info:
         load_variant("zzz")
-    assert "give a shipped name (draw-until, ena, ena-112, " in str(info.value)
+    assert "known names are draw-until, ena, ena-112, " in str(info.value)
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"name = '\xff'\n")
     with pytest.raises(VariantError) as info:

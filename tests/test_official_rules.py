@@ -18,6 +18,7 @@ import pytest
 from ena_rules import (
     Card,
     Challenge,
+    ChooseColor,
     Cut,
     Deal,
     Draw,
@@ -386,14 +387,20 @@ def test_FLIP_REV_the_ena_reading_is_a_variant_key(derive: Callable[..., Variant
 
 
 def test_FLIP_WILD_wild_turned_up_the_first_player_chooses_the_colour() -> None:
-    """FLIP-WILD: official: the first player names the colour (by the card they play)."""
+    """FLIP-WILD: official: the first player names the colour (ChooseColor), then plays as
+    usual: a card of that colour or a wild (004 "Kalau Wild, pemain pertama memilih warnanya")."""
     s = table(OFFICIAL, [[], ["G2", "B7", "R1", "Y4", "W", "G9", "B1"]], turned="W")
-    assert s.phase == "play" and s.turn == 1 and s.color is None
-    assert plays(s, "bor") == {"G2", "B7", "R1", "Y4", "W", "G9", "B1"}
-    v = run(s, Play("bor", "B7"))
-    assert v.clause == "FLIP-WILD" and v.state.color == "B" and v.state.turn == 2
-    # or they play a wild and name any colour
-    v2 = run(s, Play("bor", "W", color="yellow"))
+    assert s.phase == "color" and s.turn == 1 and s.color is None and s.due == "bor"
+    assert legal_events(s) == tuple(
+        ChooseColor("bor", c) for c in ("red", "yellow", "green", "blue")
+    )
+    v = run(s, ChooseColor("bor", "blue"))
+    assert v.clause == "FLIP-WILD" and v.state.color == "B" and v.state.turn == 1
+    assert plays(v.state, "bor") == {"B7", "B1", "W"}
+    v = run(v.state, Play("bor", "B7"))
+    assert v.state.color == "B" and v.state.turn == 2
+    # or they name a colour and play a wild naming another
+    v2 = run(s, ChooseColor("bor", "red"), Play("bor", "W", color="yellow"))
     assert v2.state.color == "Y"
 
 

@@ -10,7 +10,9 @@ import os
 import re
 import subprocess
 import sys
+import tarfile
 import tomllib
+import zipfile
 from importlib import metadata
 from pathlib import Path
 
@@ -80,12 +82,50 @@ class TestMetadata:
         assert any(r.startswith("hypothesis") for r in extras["hypothesis"])
         assert any(r.startswith("mkdocs-material") for r in extras["docs"])
 
-    def test_the_wheel_carries_the_top_level_variants_folder(self) -> None:
-        """The wheel maps the repository's ``variants/`` to ``ena_rules/variants``; the sdist
-        carries it with specs/ and docs/."""
-        hatch = PYPROJECT["tool"]["hatch"]["build"]["targets"]
-        assert hatch["wheel"]["force-include"]["variants"] == "ena_rules/variants"
-        assert {"/variants", "/specs", "/docs"} <= set(hatch["sdist"]["include"])
+
+def _build(hook: str, out: Path) -> Path:
+    """Run the build backend's PEP 517 hook (``build_wheel`` or ``build_sdist``) into ``out``."""
+    code = f"import sys; from hatchling.build import {hook}; print({hook}(sys.argv[1]))"
+    r = subprocess.run(
+        [sys.executable, "-c", code, str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr
+    return out / r.stdout.strip().splitlines()[-1]
+
+
+class TestDistributions:
+    def test_the_wheel_carries_the_shipped_variants_and_the_clause_list(
+        self, tmp_path: Path
+    ) -> None:
+        """The wheel holds every file of the top-level ``variants/`` as ``ena_rules/variants``,
+        the clause list, the JSON Schemas and py.typed; no tests, no top-level folders."""
+        with zipfile.ZipFile(_build("build_wheel", tmp_path)) as wheel:
+            names = set(wheel.namelist())
+        for path in sorted((ROOT / "variants").glob("*.toml")):
+            assert f"ena_rules/variants/{path.name}" in names
+        for data in ("clauses.toml", "ena-log.schema.json", "validate-output.schema.json"):
+            assert f"ena_rules/data/{data}" in names
+        assert "ena_rules/py.typed" in names and "ena_rules/__main__.py" in names
+        assert {n.split("/")[0] for n in names} <= {"ena_rules", "ena_rules-" + _dist_version()}
+
+    def test_the_sdist_carries_variants_specs_and_docs(self, tmp_path: Path) -> None:
+        """The sdist holds variants/, specs/, docs/, the tests and the licence."""
+        with tarfile.open(_build("build_sdist", tmp_path)) as sdist:
+            names = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
+        for folder in ("variants", "specs", "docs"):
+            expected = {str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*") if p.is_file()}
+            expected = {n for n in expected if "__pycache__" not in n}
+            assert expected <= names, f"{folder}/ files missing: {sorted(expected - names)[:5]}"
+        assert {"LICENSE", "README.md", "pyproject.toml", "tests/test_packaging.py"} <= names
+
+
+def _dist_version() -> str:
+    return f"{ena_rules.__version__}.dist-info"
 
 
 class TestCommandLine:

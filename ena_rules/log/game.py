@@ -21,9 +21,9 @@ from typing import TextIO
 
 from ..cards import Card
 from ..chance import cut_event, deal_event
-from ..engine import apply, new_game
 from ..errors import EnaRulesError
 from ..events import Deal, PlayerEvent
+from ..rules.referee import apply, new_game
 from ..state import GameState
 from ..variant import Variant
 from ..verdict import Verdict

@@ -30,9 +30,9 @@ import attrs
 
 from .. import converter as _conv
 from ..cards import Card
-from ..engine import canonical_deck
 from ..errors import EnaRulesError, LogError
 from ..events import CallUno, Overtake, Play
+from ..rules.referee import canonical_deck
 from ..variant import Variant
 from ..variant_io import load_variant
 from .lines import (

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import Card, parse_card
-from ..engine import apply, canonical_deck, new_game
 from ..errors import EnaRulesError
 from ..events import Deal
+from ..rules.referee import apply, canonical_deck, new_game
 from ..state import GameState
 from ..variant import Variant
 

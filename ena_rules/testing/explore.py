@@ -35,7 +35,6 @@ import attrs
 
 from ..cards import COLOR_NAMES, Card
 from ..chance import deal_event
-from ..engine import apply, canonical_deck, legal_events, new_game
 from ..events import (
     CallUno,
     Challenge,
@@ -50,6 +49,7 @@ from ..events import (
     PlayerEvent,
 )
 from ..position import format_position, parse_position
+from ..rules.referee import apply, canonical_deck, legal_events, new_game
 from ..state import GameState
 from ..variant import Variant
 from ..verdict import Verdict

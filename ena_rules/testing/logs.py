@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..cards import COLOR_NAMES, COLORS
-from ..engine import canonical_deck, legal_events
 from ..events import Overtake, Play, PlayerEvent
 from ..log import GameRecorder, PenaltyClaim, RoundClaim, WinnerClaim
+from ..rules.referee import canonical_deck, legal_events
 from ..shuffle import shuffled
 from ..state import GameState
 from ..variant import Variant

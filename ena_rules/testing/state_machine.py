@@ -27,9 +27,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from ..cards import COLOR_NAMES, Card
 from ..chance import cut_event
-from ..engine import apply, canonical_deck, legal_events, new_game
 from ..events import CallUno, Deal, Draw, Event, Overtake, Play, PlayerEvent
 from ..position import format_position, parse_position
+from ..rules.referee import apply, canonical_deck, legal_events, new_game
 from ..state import GameState
 from ..variant import Variant
 from ..variant_io import load_variant

@@ -1,0 +1,215 @@
+"""``ena-rules variants list | show | check | diff | new``: inspect and start variant files.
+
+``show`` and ``diff`` print values as TOML; ``show`` prints one ``key = value`` line per rule
+key (a comment gives its clause, source and meaning), so its output is itself a TOML file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from ..errors import EnaRulesError
+from ..finder import ENV_VAR, available_variants, find_variant
+from ..reference import format_value, toml_key
+from ..variant import Variant, key_info
+from ..variant_io import diff_variants, dump_variant, load_variant, variant_to_dict
+from ._common import NO, YES, error, variant_arg
+
+__all__ = ["add_parser", "key_lines"]
+
+
+def add_parser(sub: Any) -> None:
+    """Add ``variants`` and its actions to the subcommands."""
+    va = sub.add_parser("variants", help="list, show, check, diff and start variant files")
+    vs = va.add_subparsers(dest="action", required=True, metavar="ACTION")
+    ls = vs.add_parser(
+        "list", help=f"every variant name: those in {ENV_VAR} folders, then the shipped ones"
+    )
+    ls.set_defaults(run=_list)
+    show = vs.add_parser("show", help="every key of a variant with its value and clause")
+    show.add_argument("name", metavar="NAME", help="a variant name or a TOML file")
+    show.add_argument(
+        "--toml", action="store_true", help="print the resolved variant as a TOML file"
+    )
+    show.set_defaults(run=_show)
+    check = vs.add_parser("check", help="load a variant file strictly: exit 0 ok, 1 invalid")
+    check.add_argument("file", metavar="FILE", help="a TOML file (or a variant name)")
+    check.set_defaults(run=_check)
+    diff = vs.add_parser("diff", help="every key whose value differs between two variants")
+    diff.add_argument("a", metavar="A", help="a variant name or a TOML file")
+    diff.add_argument("b", metavar="B", help="a variant name or a TOML file")
+    diff.add_argument(
+        "--exit-code", action="store_true", help="exit 1 when any key differs (as git diff)"
+    )
+    diff.set_defaults(run=_diff)
+    new = vs.add_parser("new", help="write a starter variant file (NAME.toml) extending BASE")
+    new.add_argument("name", metavar="NAME")
+    new.add_argument("--extends", required=True, metavar="BASE")
+    new.add_argument("-o", "--output", metavar="FILE", help="where to write (default NAME.toml)")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file")
+    new.set_defaults(run=_new)
+
+
+def _list(args: argparse.Namespace) -> int:
+    for found in available_variants():
+        try:
+            v = load_variant(found.path)
+        except EnaRulesError as exc:
+            error(f"{found.path}: does not load: {exc}")
+            continue
+        base = f" (extends {v.extends})" if v.extends else ""
+        where = "shipped" if found.origin == "shipped" else str(found.path)
+        if found.shadows:
+            where += ", in place of the shipped one"
+        print(f"{found.name:<20} {v.description}{base}  [{where}]")
+    return YES
+
+
+def _dotted(path: str) -> str:
+    """A key path as a TOML dotted key: ``ranks."+2".score``."""
+    return ".".join(toml_key(part) for part in _split(path))
+
+
+def _split(path: str) -> list[str]:
+    head, _, rest = path.partition(".")
+    if head == "ranks":
+        rank, _, field = rest.rpartition(".")
+        return [head, rank, field]
+    return [head, rest]
+
+
+def _values(v: Variant) -> Iterator[tuple[str, Any]]:
+    data = variant_to_dict(v, cite=False)
+    for section, table in data.items():
+        if section == "ranks":
+            for rank, fields in table.items():
+                for name, value in fields.items():
+                    yield f"ranks.{rank}.{name}", value
+        elif isinstance(table, dict):
+            for name, value in table.items():
+                yield f"{section}.{name}", value
+
+
+def key_lines(v: Variant) -> Iterator[str]:
+    """``key = value  # [clauses; source] meaning`` for every rule key: a valid TOML text.
+
+    >>> from ena_rules import load_variant
+    >>> next(line for line in key_lines(load_variant("ena")) if line.startswith("deal.cut "))
+    'deal.cut = "lowest"  # [DEAL-CUT-ENA; source 003 000 001] who deals after the cut'
+    """
+    for path, value in _values(v):
+        info = key_info(path)
+        cite = v.citation(path)
+        clause = " ".join(cite.clause if cite and cite.clause else (info.clauses if info else ()))
+        source = f"; source {cite.source}" if cite and cite.source else ""
+        doc = f" {info.doc}" if info else ""
+        yield f"{_dotted(path)} = {format_value(value)}  # [{clause}{source}]{doc}"
+
+
+def _show(args: argparse.Namespace) -> int:
+    v = variant_arg(args.name, option="")
+    if isinstance(v, int):
+        return v
+    if args.toml:
+        sys.stdout.write(dump_variant(v))
+        return YES
+    print(f"# {v.name}: {v.description}" + (f" (extends {v.extends})" if v.extends else ""))
+    print(f'name = "{v.name}"')
+    for line in key_lines(v):
+        print(line)
+    return YES
+
+
+def _check(args: argparse.Namespace) -> int:
+    file: str = args.file
+    try:
+        find_variant(file)
+    except EnaRulesError as exc:
+        return error(str(exc))
+    try:
+        v = load_variant(file)
+    except EnaRulesError as exc:
+        print(f"{file}: invalid: {exc}")
+        return NO
+    base = f"extends {v.extends}; " if v.extends else ""
+    changed = ""
+    if v.extends:
+        try:
+            n = len(diff_variants(load_variant(v.extends), v))
+            changed = f"{n} {'key differs' if n == 1 else 'keys differ'} from it; "
+        except EnaRulesError:
+            changed = ""
+    print(f"{file}: ok: variant {v.name!r} ({base}{changed}{len(v.ranks)} ranks)")
+    return YES
+
+
+def _diff(args: argparse.Namespace) -> int:
+    a = variant_arg(args.a, option="")
+    if isinstance(a, int):
+        return a
+    b = variant_arg(args.b, option="")
+    if isinstance(b, int):
+        return b
+    diffs = diff_variants(a, b)
+    if not diffs:
+        print(f"{a.name} and {b.name}: no key differs.")
+    for d in diffs:
+        print(
+            f"{_dotted(d.path)}: {format_value(d.left)} -> {format_value(d.right)}  "
+            f"[{' '.join(d.clauses)}] {d.doc}"
+        )
+    return NO if diffs and args.exit_code else YES
+
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def _new(args: argparse.Namespace) -> int:
+    name: str = args.name
+    if not _NAME.match(name):
+        return error(f"{name!r}: a variant name is lower case letters, digits, '-' and '_'")
+    base = variant_arg(args.extends, option="--extends")
+    if isinstance(base, int):
+        return base
+    path = Path(args.output) if args.output else Path(f"{name}.toml")
+    if path.exists() and not args.force:
+        return error(f"{path} exists: give --force to overwrite it")
+    text = _starter(name, args.extends, base)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return error(f"cannot write {path}: {exc.strerror or exc}")
+    try:
+        load_variant(path)
+    except EnaRulesError as exc:  # pragma: no cover - a starter file always loads
+        return error(f"{path}: written but does not load: {exc}")
+    print(f"wrote {path} (extends {args.extends}); check it with: ena-rules variants check {path}")
+    return YES
+
+
+def _starter(name: str, extends: str, base: Variant) -> str:
+    data: dict[str, Any] = {
+        "name": name,
+        "extends": extends,
+        "description": f"House rules based on {base.name}.",
+    }
+    for section, key in (("deal", "hand_size"), ("penalties", "wrong_card")):
+        info = key_info(f"{section}.{key}")
+        value = getattr(getattr(base, section), key)
+        clause = " ".join(info.clauses) if info else ""
+        data[section] = {key: {"value": value, "clause": clause, "source": "house rule"}}
+    head = (
+        f"# {name}: house rules starting from {extends!r}. Every key left out keeps\n"
+        f"# {extends!r}'s value; `ena-rules variants show {extends}` lists them all\n"
+        "# with their clause ids, `ena-rules variants diff` compares two files.\n"
+        "# A key may be plain (hand_size = 5) or cite its source:\n"
+        '# hand_size = { value = 5, clause = "DEAL-SEVEN", source = "our table" }\n\n'
+    )
+    return head + tomli_w.dumps(data)

@@ -1,0 +1,117 @@
+"""The challenge of a Wild Draw Four (CHAL-WHO, CHAL-SHOW, CHAL-GUILTY, CHAL-INNOCENT).
+
+The challenge window (:mod:`ena_rules.rules.windows`) records, when the card went down,
+whether it was played illegally (TURN-WD4-LEGAL); the challenge reads it.
+
+>>> from ena_rules import load_variant, Challenge
+>>> from ena_rules.testing import start_round
+>>> s = start_round(load_variant("official"), ["ana", "bor"], dealer="ana", turned="R5")
+>>> judge_challenge(s, 1, Challenge("bor")).clause
+'CHAL-WHO'
+"""
+
+from __future__ import annotations
+
+from ..events import Challenge
+from ..state import ChallengeWindow, GameState, Pending, Reveal
+from . import windows
+from .judgement import Judgement, accept, cname, reject
+from .work import Work
+
+__all__ = ["judge_challenge", "perform_challenge"]
+
+
+def judge_challenge(s: GameState, seat: int, e: Challenge) -> Judgement:
+    """CHAL-WHO: only the player who must draw for a challengeable card may, before drawing."""
+    c = s.challenge
+    if c is None or s.pending is None or c.victim != seat or s.turn != seat:
+        return reject(
+            "challenge.guilty",
+            f"{e.player} has nothing to challenge: only the player "
+            "who must draw for a challengeable card may, before "
+            "drawing",
+            "CHAL-WHO",
+        )
+    return accept("challenge.guilty", "challenges", "CHAL-WHO")
+
+
+def perform_challenge(w: Work, seat: int, e: Challenge, j: Judgement) -> None:
+    """A turn action (UNO-WINDOW) that closes the overtaking, pending and challenge windows;
+    CHAL-SHOW (``challenge.show_hand``) the challenged hand is shown to the challenger; then
+    guilty (CHAL-GUILTY) or innocent (CHAL-INNOCENT)."""
+    s, v = w.s, w.v
+    c, p = s.challenge, s.pending
+    assert c is not None and p is not None
+    windows.turn_taken(w, seat)
+    windows.close_overtaking(w)
+    windows.close_pending(w)
+    offender = w.name(c.offender)
+    if v.challenge.show_hand:  # noted after the decisive note: the verdict's clause is CHAL-*
+        windows.reveal_hand(w, Reveal(seat, c.offender, s.hands[c.offender]))
+    shown = f"{offender} shows their hand to {e.player}." if v.challenge.show_hand else ""
+    if not c.guilty:
+        w.note(
+            "challenge.innocent_extra",
+            f"The challenge fails: {offender} held no {cname(c.prev_color)} card.",
+        )
+        if shown:
+            w.note("challenge.show_hand", shown)
+        extra = v.challenge.innocent_extra
+        w.take(seat, p.count + extra, "challenge.innocent_extra", "a failed challenge")
+        if p.after != seat:
+            w.skipped.append(e.player)
+        w.set_turn(p.after)
+        return
+    w.note(
+        "challenge.guilty",
+        f"The challenge succeeds: {offender} held a {cname(c.prev_color)} card.",
+    )
+    if shown:
+        w.note("challenge.show_hand", shown)
+    if v.challenge.guilty == "card_returns":
+        _card_returns(w, seat, c, p)
+    else:
+        _card_stays(w, seat, c, p)
+
+
+def _card_returns(w: Work, seat: int, c: ChallengeWindow, p: Pending) -> None:
+    """CHAL-GUILTY ``card_returns``: the card goes back, the colour before it is restored, its
+    player draws ``challenge.guilty_draw`` and must play again; the rest of a stack
+    (OVT-STACK, D-CHAL-STACK) goes as ``challenge.after_stack`` says."""
+    s, v = w.s, w.v
+    offender = w.name(c.offender)
+    card = s.discard[-1]
+    w.discard = s.discard[:-1]
+    w.hands[c.offender] = (*w.hands[c.offender], card)
+    w.color = c.prev_color
+    rest = p.count - c.count
+    whole = rest if v.challenge.after_stack == "whole_stack" else 0
+    w.take(c.offender, v.challenge.guilty_draw + whole, "challenge.guilty_draw", "guilty")
+    if rest > 0 and not whole:
+        w.take(seat, rest, "challenge.after_stack", "the rest of the stack")
+    w.note("challenge.guilty", f"{card} goes back to {offender}, who must play a correct card.")
+    w.set_turn(c.offender)
+
+
+def _card_stays(w: Work, seat: int, c: ChallengeWindow, p: Pending) -> None:
+    """CHAL-GUILTY ``card_stays``: the card and its colour stand; its player draws
+    ``challenge.guilty_draw`` (with ``whole_stack``: the whole stack) and the challenger plays,
+    unless the rest of a stack is still theirs to draw (``last_card``)."""
+    v = w.v
+    if v.challenge.after_stack == "whole_stack":
+        w.take(
+            c.offender,
+            p.count + v.challenge.guilty_draw - c.count,
+            "challenge.after_stack",
+            "guilty, takes the whole stack",
+        )
+        w.set_turn(seat)
+        return
+    w.take(c.offender, v.challenge.guilty_draw, "challenge.guilty_draw", "guilty")
+    rest = p.count - c.count
+    if rest > 0:
+        w.take(seat, rest, "challenge.after_stack", "the rest of the stack")
+        w.skipped.append(w.name(seat))
+        w.set_turn(p.after)
+    else:
+        w.set_turn(seat)

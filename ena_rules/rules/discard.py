@@ -1,0 +1,135 @@
+"""A card put on the discard pile (by Play or Overtake) and what follows: its effects, a
+draw owed (pending or taken at once), the UNO call it may make due, the last card.
+
+>>> from ena_rules import load_variant
+>>> stays_pending(load_variant("ena"), "W+4", flip=False), stays_pending(
+...     load_variant("ena"), "+2", flip=False)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..state import ChallengeWindow, Pending
+from ..variant import Variant
+from . import scoring, windows
+from .effects import Resolution, draw_count, moves_hands, resolve
+from .work import Work
+
+__all__ = [
+    "holds_color",
+    "owe",
+    "pay_pending",
+    "put_down",
+    "record_skips",
+    "stays_pending",
+]
+
+
+def holds_color(hand: tuple[Card, ...], color: str | None, skip: Card | None = None) -> bool:
+    """Whether ``hand`` (but one copy of ``skip``) holds a card of ``color``."""
+    if color is None:
+        return False
+    skipped = False
+    for c in hand:
+        if c == skip and not skipped:
+            skipped = True
+            continue
+        if c.color == color:
+            return True
+    return False
+
+
+def put_down(
+    w: Work, seat: int, card: Card, code: str | None, tseat: int | None, *, stack: bool
+) -> None:
+    """Move ``card`` from ``seat``'s hand to the discard pile and apply its effects.
+
+    TURN-WD4-LEGAL: whether a challengeable card was played illegally is decided now (its
+    player held a card of the colour in force). UNO-CALL: a player left with one card must
+    call, unless the card moves hands (then HOUSE-SEVEN-ZERO's ``uno.after_hand_change``
+    decides, after the move). END-ROUND: the last card ends the round.
+    """
+    s, v = w.s, w.v
+    rank = v.rank(card.rank)
+    guilty = rank.challengeable and holds_color(s.hands[seat], s.color, card)
+    prev_color = w.color
+    w.remove(seat, card)
+    w.discard = (*w.discard, card)
+    if card.color is not None:
+        w.color = card.color
+    windows.open_overtaking(w, seat)
+    moving = moves_hands(rank)
+    if len(w.hands[seat]) == 1 and not moving:
+        windows.expose_uno(w, seat)
+    if not w.hands[seat]:
+        scoring.last_card(w, seat, card, code, stack)
+        return
+    pending_before = w.pending if stack else None
+    w.pending = None
+    r = resolve(w, seat, card, code, tseat)
+    victim, after = w.step(seat), w.step(seat, 1 + r.skips)
+    if not r.count:
+        record_skips(w, seat, r)
+        w.set_turn(after)
+        return
+    count = r.count
+    if pending_before is not None:
+        count += pending_before.count
+        w.note(
+            "stacking.overtake" if card.rank in v.stacking.overtake else "stacking.answer",
+            f"The draw is stacked: {w.name(victim)} now owes {count}.",
+        )
+    owe(w, victim, count, card.rank, after, flip=False)
+    if rank.challengeable and w.pending is not None:
+        windows.open_challenge(
+            w, ChallengeWindow(seat, victim, guilty, draw_count(rank), prev_color)
+        )
+
+
+def record_skips(w: Work, seat: int, r: Resolution) -> None:
+    """ACT-SKIP: the players a card's skips pass over lose their turn (noted once)."""
+    if not r.skips:
+        return
+    lost = min(r.skips, w.n - 1)
+    x = w.step(seat)
+    for _ in range(lost):
+        w.skipped.append(w.name(x))
+        x = w.step(x)
+    w.note(r.key, f"Skipped: {', '.join(w.skipped[-lost:])}.")
+
+
+def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
+    """Whether a draw of ``rank`` may still be answered: stacked (OVT-STACK, HOUSE-STACK) or
+    challenged (CHAL-WHO; nobody may challenge a card turned up: nobody played it)."""
+    if rank in v.stacking.overtake or v.stack_answers(rank):
+        return True
+    return v.rank(rank).challengeable and not flip
+
+
+def owe(w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool) -> None:
+    """ACT-D2, ACT-WD4: ``victim`` must draw ``count``: pending while it may be answered
+    (phase ``owe``), otherwise drawn at once, the turn then going to ``after``."""
+    key = f"ranks.{rank}.effects"
+    if stays_pending(w.v, rank, flip=flip):
+        windows.open_pending(w, Pending(victim, count, rank, after))
+        w.note(key, f"{w.name(victim)} owes {count} cards and may still answer them.")
+        return
+    w.take(victim, count, key, f"the {rank} card")
+    if after != victim:
+        w.skipped.append(w.name(victim))
+    w.set_turn(after)
+
+
+def pay_pending(w: Work, seat: int) -> None:
+    """ACT-D2, ACT-WD4: the victim draws the whole pending count and, unless the turn comes
+    back to them, loses the turn."""
+    p = w.pending
+    assert p is not None
+    key = f"ranks.{p.rank}.effects"
+    w.take(seat, p.count, key, f"the pending +{p.count}")
+    windows.close_pending(w)
+    if p.after != seat:
+        w.skipped.append(w.name(seat))
+        w.note(key, f"{w.name(seat)} loses the turn.")
+    w.set_turn(p.after)

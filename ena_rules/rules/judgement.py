@@ -1,0 +1,151 @@
+"""A judgement of an event, and the checks every event shares.
+
+Judging is pure: a judge looks at a state and an event and says **accept**, **mistake** (one
+the variant punishes: it names the penalty key and what it costs) or **reject**, with the
+variant key, the clause and the reason. :func:`ena_rules.apply` acts on the judgement;
+:func:`ena_rules.legal_events` keeps the candidates judged ``accept``; so they never disagree.
+
+>>> from ena_rules import load_variant, new_game, Draw
+>>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+>>> print(judge_common(s, Draw("ana")).reason)
+the round has not been dealt yet: Draw(player='ana') cannot happen
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from ..cards import COLOR_NAMES, Card, color_from_name
+from ..events import Cut, Deal, Event
+from ..state import GameState
+from ..variant import Variant
+from .effects import card_needs
+from .phases import CHANCE_PHASES
+
+__all__ = [
+    "Judgement",
+    "Kind",
+    "accept",
+    "card_args",
+    "color_list",
+    "deck_key",
+    "judge_card",
+    "judge_common",
+    "reject",
+]
+
+Kind = Literal["accept", "mistake", "reject"]
+
+
+@attrs.frozen
+class Judgement:
+    """What the rules say of one event, before anything is applied.
+
+    ``key``, ``clause`` (``None``: the variant's clause for ``key``) and ``reason`` name the
+    rule that decided. A ``mistake`` also carries its ``penalty`` key, the ``count`` of cards
+    it costs (always more than 0: a mistake the variant does not punish is a ``reject``), the
+    ``charge`` (the penalty note's words), whether the rule's own note follows it (``detail``)
+    and whether the offender's turn passes (``passes_turn``, PEN-WRONG-OFF).
+    """
+
+    kind: Kind
+    key: str
+    reason: str
+    clause: str | None = None
+    penalty: str = ""
+    count: int = 0
+    charge: str = ""
+    detail: bool = False
+    passes_turn: bool = False
+
+    @property
+    def accepted(self) -> bool:
+        """True for a legal move."""
+        return self.kind == "accept"
+
+
+def accept(key: str, reason: str, clause: str | None = None) -> Judgement:
+    """A legal move, decided by ``key``."""
+    return Judgement("accept", key, reason, clause)
+
+
+def reject(key: str, reason: str, clause: str | None = None) -> Judgement:
+    """An event that cannot happen here: the state stays as it was."""
+    return Judgement("reject", key, reason, clause)
+
+
+def cname(code: str | None) -> str:
+    """A colour's name (``"no colour"`` for none)."""
+    return COLOR_NAMES.get(code or "", "no colour")
+
+
+def color_list(v: Variant) -> str:
+    """The deck's colours in words: ``red, yellow, green or blue``."""
+    names = [COLOR_NAMES[c] for c in v.deck.colors]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def deck_key(card: Card) -> str:
+    """The deck key a card's copies are counted by: ``deck.colored`` or ``deck.wild``."""
+    return "deck.colored" if card.color is not None else "deck.wild"
+
+
+def judge_common(s: GameState, e: Event) -> Judgement | None:
+    """The checks before any other, in this order (docs/events-and-verdicts.md): the game is
+    over (SCORE-OFF, ``scoring.after_game``); a chance event is judged as chance (``None``); an
+    unknown player (SETUP-PLAYERS, ``players.seated``); a player event before the deal
+    (DEAL-SEVEN). ``None``: go on to the event's own judge."""
+    if s.phase == "over":
+        winner = s.players[s.winner or 0]
+        return reject("scoring.after_game", f"the game is over ({winner} won): no event may follow")
+    if isinstance(e, (Cut, Deal)):
+        return None
+    if e.player not in s.players:
+        return reject(
+            "players.seated", f"{e.player!r} is not a player of this game ({', '.join(s.players)})"
+        )
+    if s.phase in CHANCE_PHASES:
+        return reject(
+            "deal.hand_size", f"the round has not been dealt yet: {e!r} cannot happen", "DEAL-SEVEN"
+        )
+    return None
+
+
+def card_args(
+    s: GameState, card: Card, color: str | None, target: str | None
+) -> tuple[str | None, int | None]:
+    """The colour code and the target seat a card event names (checked by :func:`judge_card`)."""
+    code = None if color is None else color_from_name(color)
+    return code, None if target is None else s.players.index(target)
+
+
+def judge_card(
+    s: GameState, seat: int, card: Card, color: str | None, target: str | None
+) -> Judgement | None:
+    """A card a player puts down (Play, Overtake): DECK-108 it is a card of the deck;
+    ``turn.from_hand`` (TURN-MATCH) its player holds it; ACT-WILD a wild names one of the
+    deck's colours and only a wild names one; HOUSE-SEVEN-ZERO a hand swap names another
+    player and only a swap names one. ``None``: all is well."""
+    v = s.variant
+    if not v.has_rank(card.rank) or not v.in_deck(card):
+        return reject(deck_key(card), f"{card} is not a card of the {v.name} deck")
+    if card not in s.hands[seat]:
+        return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
+    chooses, swaps = card_needs(v.rank(card.rank))
+    effects = f"ranks.{card.rank}.effects"
+    code = None if color is None else color_from_name(color)
+    if chooses and code is None:
+        return reject(effects, f"{card} needs a colour: name {color_list(v)}", "ACT-WILD")
+    if chooses and code not in v.deck.colors:
+        return reject("deck.colors", f"{color} is not a colour of this deck", "ACT-WILD")
+    if not chooses and code is not None:
+        return reject(effects, f"{card} does not name a colour (drop color={color!r})", "ACT-WILD")
+    if swaps and (target is None or target not in s.players or target == s.players[seat]):
+        return reject(
+            effects, f"{card} swaps hands: name another player as target", "HOUSE-SEVEN-ZERO"
+        )
+    if not swaps and target is not None:
+        return reject(effects, f"{card} takes no target (drop target=)", "TURN-MATCH")
+    return None

@@ -1,0 +1,199 @@
+"""The referee's entry points: :func:`apply`, :func:`legal_events`, :func:`new_game`.
+
+``apply(state, event)`` never raises for a rules question: it judges the event
+(:mod:`~ena_rules.rules.judgement`) and returns a :class:`~ena_rules.verdict.Verdict` that is
+accepted, penalised or rejected, naming the clause and the variant key it applied.
+``legal_events(state)`` lists every event ``apply`` would accept now, for every player; it
+keeps the candidates the same judges accept, so the two never disagree.
+
+>>> from ena_rules import load_variant, new_game, Deal, Draw
+>>> from ena_rules.chance import deal_event
+>>> s = new_game(load_variant("official"), ["ana", "bor", "cene"], dealer="ana")
+>>> s = apply(s, deal_event(s, seed=7)).state
+>>> s.phase, len(s.hands[1])
+('play', 7)
+>>> all(apply(s, e).accepted for e in legal_events(s))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..cards import COLOR_NAMES, Card
+from ..errors import EventError
+from ..events import (
+    CallUno,
+    Challenge,
+    ChooseColor,
+    Cut,
+    Deal,
+    Draw,
+    Event,
+    Overtake,
+    Pass,
+    Play,
+    PlayerEvent,
+)
+from ..state import GameState
+from ..variant import Variant
+from ..verdict import ACCEPTED, PENALISED, REJECTED, Note, Verdict
+from . import challenge, deal, overtake, penalties, turn, uno, windows
+from .effects import card_needs
+from .judgement import Judgement, judge_common
+from .phases import CHANCE_PHASES
+from .work import Work
+
+__all__ = ["apply", "canonical_deck", "judge", "legal_events", "new_game"]
+
+_Judge = Callable[[GameState, int, Any], Judgement]
+_Perform = Callable[[Work, int, Any, Judgement], None]
+
+#: Each player event's judge and what an accepted one does.
+RULES: dict[type, tuple[_Judge, _Perform]] = {
+    Play: (turn.judge_play, turn.perform_play),
+    Overtake: (overtake.judge_overtake, overtake.perform_overtake),
+    Draw: (turn.judge_draw, turn.perform_draw),
+    Pass: (turn.judge_pass, turn.perform_pass),
+    CallUno: (uno.judge_call, uno.perform_call),
+    Challenge: (challenge.judge_challenge, challenge.perform_challenge),
+    ChooseColor: (deal.judge_choose, deal.perform_choose),
+}
+
+_EVENT_TYPES = (Play, Overtake, Draw, Pass, CallUno, Challenge, ChooseColor, Cut, Deal)
+
+
+def canonical_deck(variant: Variant) -> tuple[Card, ...]:
+    """The variant's deck in canonical order: per colour the coloured ranks, then the wilds.
+
+    >>> len(canonical_deck(load_variant("official")))
+    108
+    """
+    return variant.cards
+
+
+def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = None) -> GameState:
+    """A new game: seats clockwise in ``players``; without ``dealer`` the game starts with the cut.
+
+    >>> new_game(load_variant("ena.toml"), ["ana", "bor"]).phase
+    'cut'
+    """
+    names = tuple(players)
+    if not all(isinstance(p, str) and p for p in names) or len(set(names)) != len(names):
+        raise EventError(f"{list(players)!r}: players must be distinct non-empty names")
+    if not variant.players.min <= len(names) <= variant.players.max:
+        raise EventError(
+            f"{len(names)} players: variant {variant.name!r} allows {variant.players.min} to "
+            f"{variant.players.max} (players.min, players.max; SETUP-PLAYERS)"
+        )
+    n = len(names)
+    if dealer is None:
+        return GameState(
+            variant=variant,
+            players=names,
+            phase="cut",
+            scores=(0,) * n,
+            cutters=tuple(range(n)),
+            cut_values=(None,) * n,
+        )
+    if dealer not in names:
+        raise EventError(f"{dealer!r}: the dealer must be one of the players {list(names)!r}")
+    return GameState(
+        variant=variant, players=names, phase="deal", scores=(0,) * n, dealer=names.index(dealer)
+    )
+
+
+def judge(state: GameState, event: Event) -> Judgement:
+    """The judgement of ``event`` in ``state``: the shared checks, then the event's own judge.
+
+    >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    >>> judge(s, Draw("ana")).kind
+    'reject'
+    """
+    j = judge_common(state, event)
+    if j is not None:
+        return j
+    if isinstance(event, Cut):
+        return deal.judge_cut(state, event)
+    if isinstance(event, Deal):
+        return deal.judge_deal(state, event)
+    return RULES[type(event)][0](state, state.players.index(event.player), event)
+
+
+def apply(state: GameState, event: Event) -> Verdict:
+    """Judge ``event`` in ``state``: accepted, penalised or rejected, with the rule it applied.
+
+    A rejected verdict carries the unchanged state. Raises :class:`EventError` only for a value
+    that is not an event at all.
+    """
+    if not isinstance(event, _EVENT_TYPES):
+        raise EventError(
+            f"{event!r}: not an event; expected one of "
+            f"{', '.join(t.__name__ for t in _EVENT_TYPES)}"
+        )
+    j = judge(state, event)
+    if j.kind == "reject":
+        note = Note(j.clause or state.variant.clause(j.key), j.key, j.reason)
+        return Verdict(outcome=REJECTED, state=state, event=event, notes=(note,))
+    w = Work(state)
+    if isinstance(event, Cut):
+        deal.perform_cut(w, event)
+    elif isinstance(event, Deal):
+        deal.perform_deal(w, event)
+    else:
+        seat = state.players.index(event.player)
+        if j.kind == "mistake":
+            penalties.settle(w, seat, j)
+        else:
+            RULES[type(event)][1](w, seat, event, j)
+    windows.uno_closes_off_one_card(w)
+    return w.verdict(PENALISED if j.kind == "mistake" else ACCEPTED, event)
+
+
+def _card_events(
+    s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
+) -> list[PlayerEvent]:
+    chooses, swaps = card_needs(s.variant.rank(card.rank))
+    colors = [COLOR_NAMES[c] for c in s.variant.deck.colors] if chooses else [None]
+    targets = [p for i, p in enumerate(s.players) if i != seat] if swaps else [None]
+    name = s.players[seat]
+    return [cls(name, card, color=c, target=t) for c in colors for t in targets]
+
+
+def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
+    """Every event :func:`apply` would accept now, for every player (out-of-turn ones too).
+
+    Chance (the cut and the deal) is not listed: at those points the tuple is empty and the
+    caller supplies a :class:`Cut` or :class:`Deal` (see :mod:`ena_rules.chance`).
+    """
+    s = state
+    v = s.variant
+    if s.phase in CHANCE_PHASES or s.phase == "over":
+        return ()
+    if s.phase == "color":
+        name = s.players[s.chooser]
+        return tuple(ChooseColor(name, COLOR_NAMES[c]) for c in v.deck.colors)
+    seat = s.turn
+    name = s.players[seat]
+    out: list[PlayerEvent] = []
+    for card in dict.fromkeys(s.hands[seat]):
+        if turn.playable(s, seat, card).accepted:
+            out.extend(_card_events(s, Play, seat, card))
+    out.append(Pass(name) if s.phase == "drawn" else Draw(name))
+    if s.phase == "owe" and challenge.judge_challenge(s, seat, Challenge(name)).accepted:
+        out.append(Challenge(name))
+    if v.overtake.enabled and s.overtake_open and s.top is not None:
+        rank = s.top.rank
+        for q in range(len(s.players)):
+            if q == seat:
+                continue
+            # correct() accepts only a card identical to the top (same rank first): filter with
+            # it, so no reason is formatted for the many other cards (docs/performance.md)
+            for card in dict.fromkeys(c for c in s.hands[q] if c.rank == rank):
+                if turn.identical(s, card) and overtake.correct(s, q, card).accepted:
+                    out.extend(_card_events(s, Overtake, q, card))
+    for x in s.uno_exposed:
+        out.append(CallUno(s.players[x]))
+        out.extend(CallUno(p, s.players[x]) for i, p in enumerate(s.players) if i != x)
+    return tuple(out)

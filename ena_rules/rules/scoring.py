@@ -1,0 +1,123 @@
+"""The end of a round and of the game: the last card, the points, the winner, the next dealer.
+
+>>> from ena_rules import load_variant
+>>> game_winner(load_variant("official"), (510, 20)), game_winner(load_variant("ena"), (510, 20))
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..cards import Card
+from ..state import RoundResult
+from ..variant import Variant
+from . import windows
+from .effects import draw_count
+
+if TYPE_CHECKING:
+    from .work import Work
+
+__all__ = ["end_round", "game_winner", "hand_value", "last_card"]
+
+
+def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> None:
+    """END-ROUND: the player went out. END-LAST-DRAW (``scoring.last_draw_counts``): a draw
+    card played last is still drawn, a stack with it, by the player it falls on."""
+    v = w.v
+    if code is not None:
+        w.color = code
+    w.note(
+        "scoring.last_draw_counts",
+        f"{w.name(seat)} plays their last card and wins the round.",
+        "END-ROUND",
+    )
+    rank = v.rank(card.rank)
+    count = draw_count(rank)
+    if stack and w.pending is not None:
+        count += w.pending.count
+    windows.round_end(w)
+    if count and v.scoring.last_draw_counts:
+        d = w.direction
+        if any(e.op == "reverse" for e in rank.effects) and w.n > 2:
+            d = -d
+        w.take((seat + d) % w.n, count, "scoring.last_draw_counts", "the last card is a draw card")
+    end_round(w, seat)
+
+
+def hand_value(v: Variant, hand: Sequence[Card]) -> int:
+    """SCORE-VALUES: the points a hand is worth (``ranks.*.score``)."""
+    return sum(v.rank(c.rank).score for c in hand)
+
+
+def _points(w: Work, winner: int) -> list[int]:
+    """SCORE-OFF, SCORE-ENA, HOUSE-ROUNDS (``scoring.mode``): each seat's points for the round."""
+    v = w.v
+    values = [hand_value(v, h) for h in w.hands]
+    points = [0] * w.n
+    if v.scoring.mode == "winner_collects":
+        points[winner] = sum(values)
+        w.note("scoring.mode", f"{w.name(winner)} scores {points[winner]} for the others' hands.")
+    elif v.scoring.mode == "own_hand":
+        points = values
+        points[winner] = 0
+        w.note(
+            "scoring.mode",
+            "Each player scores their own hand: "
+            + ", ".join(f"{w.name(i)} {p}" for i, p in enumerate(points))
+            + ".",
+        )
+    else:
+        points[winner] = 1
+        w.note("scoring.mode", f"{w.name(winner)} scores a point for the round.")
+    return points
+
+
+def end_round(w: Work, winner: int) -> None:
+    """The round's points are added; the game is over (SCORE-OFF, SCORE-ENA:
+    ``scoring.winner``, ``scoring.target``) or the next dealer deals (DEAL-ROTATE)."""
+    v = w.v
+    points = _points(w, winner)
+    scores = tuple(a + b for a, b in zip(w.scores, points, strict=True))
+    w.scores = scores
+    windows.round_end(w)
+    winner_of_game = game_winner(v, scores)
+    dealer = w.s.dealer if w.s.dealer is not None else 0
+    if winner_of_game is not None:
+        w.phase = "over"
+        w.note(
+            "scoring.winner",
+            f"{w.name(winner_of_game)} wins the game with {scores[winner_of_game]}.",
+        )
+    else:
+        w.phase = "deal"
+        if any(x >= v.scoring.target for x in scores):
+            w.note(
+                "scoring.winner",
+                "The target is reached but the lowest total is tied: play goes on.",
+            )
+        if v.deal.rotate == "left":
+            dealer = (dealer + 1) % w.n
+        w.note("deal.rotate", f"{w.name(dealer)} deals the next round.")
+    w.s = attrs.evolve(
+        w.s,
+        last_round=RoundResult(winner, tuple(points)),
+        winner=winner_of_game,
+        dealer=dealer,
+        round=w.s.round + 1,
+    )
+
+
+def game_winner(v: Variant, scores: tuple[int, ...]) -> int | None:
+    """SCORE-OFF (``first_to_target``): the first to reach the target wins; SCORE-ENA
+    (``lowest_total``): once someone reaches it, the lowest total wins (none while tied)."""
+    target = v.scoring.target
+    if not any(x >= target for x in scores):
+        return None
+    if v.scoring.winner == "first_to_target":
+        return scores.index(max(scores))
+    low = min(scores)
+    return scores.index(low) if scores.count(low) == 1 else None

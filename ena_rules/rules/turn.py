@@ -1,0 +1,216 @@
+"""A player's turn: which card may be played (matching), and the Play, Draw and Pass events.
+
+>>> from ena_rules import load_variant, Play
+>>> from ena_rules.testing import start_round
+>>> s = start_round(load_variant("official"), ["ana", "bor"], dealer="ana",
+...                 hands=[[], ["R1", "G2"]], turned="R5")
+>>> playable(s, 1, s.hands[1][0]).reason, playable(s, 1, s.hands[1][1]).kind
+('it matches', 'reject')
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..events import Draw, Pass, Play
+from ..state import GameState
+from . import discard, windows
+from .judgement import Judgement, accept, card_args, cname, judge_card, reject
+from .penalties import mistake
+from .work import Work, evolve
+
+__all__ = [
+    "judge_draw",
+    "judge_pass",
+    "judge_play",
+    "matches",
+    "not_due",
+    "perform_draw",
+    "perform_pass",
+    "perform_play",
+    "playable",
+]
+
+_MATCHES = accept("turn.match", "it matches")
+_WILD = accept("turn.wild_anytime", "a wild may be played on any turn")
+_UNNAMED = accept("first_card.wild_color", "no colour is named yet: any card matches")
+
+
+def matches(s: GameState, seat: int, card: Card) -> Judgement:
+    """TURN-MATCH (``turn.match``): a card matches the colour in force or the top card's rank;
+    TURN-WILD (``turn.wild_anytime``): a wild may be played on any turn; TURN-WD4-LEGAL
+    (``only_without_color_match``): a restricted wild only without a card of the colour,
+    unless its victim may challenge it (then it is played, and judged by the challenge)."""
+    v = s.variant
+    if card.color is None:
+        rank = v.rank(card.rank)  # looked up for wilds only: legal_events asks for every card
+        if (
+            rank.only_without_color_match
+            and not rank.challengeable
+            and discard.holds_color(s.hands[seat], s.color, card)
+        ):
+            return reject(
+                f"ranks.{card.rank}.only_without_color_match",
+                f"{card} may be played only holding no {cname(s.color)} card",
+            )
+        if not v.turn.wild_anytime and any(
+            c.color is not None and matches(s, seat, c).accepted for c in s.hands[seat]
+        ):
+            return reject("turn.wild_anytime", f"{card} may be played only holding no match")
+        return _WILD
+    if s.color is None:
+        return _UNNAMED
+    top = s.top
+    if card.color == s.color or (top is not None and card.rank == top.rank):
+        return _MATCHES
+    return reject(
+        "turn.match",
+        f"{card} matches neither the colour ({cname(s.color)}) nor the top card ({top})",
+    )
+
+
+def playable(s: GameState, seat: int, card: Card) -> Judgement:
+    """May the player due put ``card`` down now, in this phase? TURN-DRAW (``turn.play_drawn``):
+    after a draw only the drawn card; with a draw owed only a card that answers it
+    (HOUSE-STACK ``stacking.answer``, OVT-STACK ``stacking.overtake``); else it must match."""
+    v = s.variant
+    if s.phase == "drawn":
+        if s.drawn is None or card != s.drawn:
+            return reject(
+                "turn.play_drawn", f"after drawing only the drawn card ({s.drawn}) may be played"
+            )
+        return matches(s, seat, card)
+    if s.phase == "owe":
+        p = s.pending
+        assert p is not None
+        if card.rank in v.stack_answers(p.rank):
+            return accept("stacking.answer", f"{card} is stacked on the pending +{p.count}")
+        if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
+            return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
+        answer = " or challenge" if s.challenge else ""
+        return reject(
+            "stacking.answer",
+            f"{s.players[seat]} owes {p.count} cards: draw them{answer}; {card} cannot answer them",
+        )
+    return matches(s, seat, card)
+
+
+def identical(s: GameState, card: Card) -> bool:
+    """OVT-IDENT: same colour and rank as the top card; OVT-WILDS (``overtake.wilds``): a wild
+    is identical to any wild of its rank (``same_rank``), or to none (``never``)."""
+    top = s.top
+    if top is None or card.rank != top.rank:
+        return False
+    if card.color is None:
+        return s.variant.overtake.wilds == "same_rank"
+    return card.color == top.color
+
+
+def not_due(s: GameState, seat: int, what: str) -> Judgement:
+    """PEN-ENA, PEN-WRONG-OFF (``penalties.out_of_turn``): an event of a player who is not due.
+    FLIP-WILD: in phase ``color`` the player naming the colour must name it first."""
+    name = s.players[seat]
+    if s.phase == "color" and seat == s.chooser:
+        why = f"{name} {what} before naming the colour of the turned-up {s.top}"
+        return mistake(
+            s.variant, "penalties.out_of_turn", key="first_card.wild_color", reason=why, charge=why
+        )
+    why = f"{name} {what} out of turn ({s.due or 'nobody'} is due)"
+    return mistake(
+        s.variant, "penalties.out_of_turn", key="penalties.out_of_turn", reason=why, charge=why
+    )
+
+
+def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
+    """Play: the card checks; out of turn; playable now, else a wrong card (PEN-WRONG-OFF,
+    PEN-ENA: ``penalties.wrong_card``; PEN-EFFECT: ``penalties.wrong_card_turn``)."""
+    bad = judge_card(s, seat, e.card, e.color, e.target)
+    if bad is not None:
+        return bad
+    if s.phase == "color" or seat != s.turn:
+        return not_due(s, seat, f"plays {e.card}")
+    j = playable(s, seat, e.card)
+    if j.accepted:
+        return j
+    return mistake(
+        s.variant,
+        "penalties.wrong_card",
+        key=j.key,
+        reason=j.reason,
+        clause=j.clause,
+        charge=f"{e.player} plays a wrong card: {j.reason}. The card goes back to the hand.",
+        costs=False,
+        passes_turn=s.variant.penalties.wrong_card_turn == "pass" and s.phase != "owe",
+    )
+
+
+def perform_play(w: Work, seat: int, e: Play, j: Judgement) -> None:
+    """An accepted Play: a turn action (UNO-WINDOW); the card goes down and acts."""
+    windows.turn_taken(w, seat)
+    w.note(j.key, f"{e.player} plays {e.card}: {j.reason}.", j.clause)
+    code, tseat = card_args(w.s, e.card, e.color, e.target)
+    discard.put_down(w, seat, e.card, code, tseat, stack=w.s.phase == "owe")
+
+
+def judge_draw(s: GameState, seat: int, e: Draw) -> Judgement:
+    """Draw: out of turn; a second draw in a turn (PEN-ENA ``penalties.draw_too_many``)."""
+    if s.phase == "color" or seat != s.turn:
+        return not_due(s, seat, "draws")
+    if s.phase == "drawn":
+        why = f"{e.player} draws a second time in the same turn"
+        return mistake(
+            s.variant,
+            "penalties.draw_too_many",
+            key="penalties.draw_too_many",
+            reason=why,
+            charge=why,
+        )
+    return accept("turn.draw", "their turn's draw")
+
+
+def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
+    """TURN-DRAW: a turn's draw (``turn.draw``: one card; HOUSE-DRAW-UNTIL: until a playable
+    one); a playable card drawn may be played at once (``turn.play_drawn``). With a draw owed,
+    the victim draws it (ACT-D2, ACT-WD4) and the window on the card stays open."""
+    s, v = w.s, w.v
+    windows.turn_taken(w, seat)
+    if s.phase == "owe":
+        discard.pay_pending(w, seat)
+        return
+    windows.close_overtaking(w)
+    until = v.turn.draw == "until_playable"
+    while True:
+        before = len(w.hands[seat])
+        if not w.take(seat, 1, "turn.draw", "their turn's draw"):
+            w.set_turn(w.step(seat))
+            return
+        card = w.hands[seat][before]
+        probe = evolve(s, hands=tuple(w.hands), phase="play")
+        ok = matches(probe, seat, card).accepted
+        if ok or not until:
+            break
+    if ok and v.turn.play_drawn:
+        w.drawn = card
+        w.phase = "drawn"
+        w.note("turn.play_drawn", f"{w.name(seat)} may play the drawn card or pass.")
+    else:
+        w.note("turn.draw", f"{w.name(seat)} cannot play the drawn card: the turn ends.")
+        w.set_turn(w.step(seat))
+
+
+def judge_pass(s: GameState, seat: int, e: Pass) -> Judgement:
+    """TURN-DRAW: only the player due, only after drawing a playable card (never penalised)."""
+    if seat != s.turn or s.phase != "drawn":
+        return reject(
+            "turn.play_drawn",
+            f"{e.player} may pass only after drawing a playable card on their own turn",
+            "TURN-DRAW",
+        )
+    return accept("turn.play_drawn", "keeps the drawn card")
+
+
+def perform_pass(w: Work, seat: int, e: Pass, j: Judgement) -> None:
+    """TURN-DRAW: the player keeps the drawn card; the turn passes (TURN-NEXT)."""
+    windows.turn_taken(w, seat)
+    windows.close_overtaking(w)
+    w.note("turn.play_drawn", f"{e.player} keeps the drawn card.")
+    w.set_turn(w.step(seat))

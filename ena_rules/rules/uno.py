@@ -1,0 +1,64 @@
+"""Calling UNO and catching a player who did not (UNO-CALL, UNO-SAFE, UNO-CATCH, UNO-FALSE).
+
+Who is catchable is the UNO window (:mod:`ena_rules.rules.windows`): ``uno_exposed``.
+
+>>> from ena_rules import load_variant, CallUno
+>>> from ena_rules.testing import start_round
+>>> s = start_round(load_variant("official"), ["ana", "bor"], dealer="ana", turned="R5")
+>>> judge_call(s, 0, CallUno("ana")).reason
+'ana has no UNO to call (calls count only with one card left, before being caught)'
+"""
+
+from __future__ import annotations
+
+from ..events import CallUno
+from ..state import GameState
+from . import windows
+from .judgement import Judgement, accept, reject
+from .penalties import mistake
+from .work import Work
+
+__all__ = ["judge_call", "perform_call"]
+
+
+def judge_call(s: GameState, seat: int, e: CallUno) -> Judgement:
+    """UNO-SAFE: one's own call counts while catchable (one card left, not yet called, the
+    window open: ``uno.window``); UNO-CATCH: a catch of a catchable player; UNO-FALSE
+    (``uno.false_catch_penalty``): a catch of anyone else is a mistake, or rejected at 0."""
+    name = s.players[seat]
+    if e.target is None or e.target == name:
+        if seat not in s.uno_exposed:
+            return reject(
+                "uno.catch_penalty",
+                f"{name} has no UNO to call (calls count only with "
+                "one card left, before being caught)",
+                "UNO-CALL",
+            )
+        return accept("uno.window", "calls UNO", "UNO-SAFE")
+    if e.target not in s.players:
+        return reject("players.seated", f"{e.target!r} is not a player of this game")
+    if s.players.index(e.target) in s.uno_exposed:
+        return accept("uno.catch_penalty", "catches", "UNO-CATCH")
+    why = f"{e.target} cannot be caught (not at one card without a call, or the window closed)"
+    return mistake(
+        s.variant,
+        "uno.false_catch_penalty",
+        key="uno.false_catch_penalty",
+        reason=why,
+        charge=f"{name} calls out {e.target} wrongly: {why}.",
+        costs=False,
+    )
+
+
+def perform_call(w: Work, seat: int, e: CallUno, j: Judgement) -> None:
+    """The call makes the caller safe; a catch makes the target draw ``uno.catch_penalty``.
+    Neither is a turn action: no other window closes."""
+    name = w.name(seat)
+    if e.target is None or e.target == name:
+        windows.uno_closes_on(w, seat)
+        w.note("uno.window", f"{name} calls UNO and is safe.", "UNO-SAFE")
+        return
+    t = w.s.players.index(e.target)
+    windows.uno_closes_on(w, t)
+    w.note("uno.catch_penalty", f"{name} catches {e.target}, who did not call UNO.", "UNO-CATCH")
+    w.take(t, w.v.uno.catch_penalty, "uno.catch_penalty", "caught without calling UNO")

@@ -1,0 +1,173 @@
+"""The working copy an accepted (or penalised) event is applied to, frozen once at the end.
+
+A :class:`Work` holds the fields an event may change as plain attributes (hands as a list),
+collects the verdict's notes, the cards each player drew and the players skipped, and turns
+back into a new frozen :class:`~ena_rules.state.GameState` once, in :meth:`Work.finish`. The
+state it was made from is never mutated, so a rejection can always answer with it.
+
+>>> from ena_rules import load_variant, new_game
+>>> w = Work(new_game(load_variant("official"), ["ana", "bor"], dealer="ana"))
+>>> w.name(w.step(0)), w.finish() == w.s
+('bor', True)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import attrs
+
+from ..cards import Card
+from ..events import Event
+from ..shuffle import derive_seed, shuffled
+from ..state import GameState
+from ..verdict import Note, Outcome, Verdict
+from .phases import Phase
+
+__all__ = ["Work", "evolve"]
+
+# attrs.evolve re-reads the class's field list on every call; an action builds a state, so the
+# field order is read once here (from attrs itself, so a field added to GameState is kept).
+_STATE_FIELDS = tuple(f for f in attrs.fields(GameState) if f.init)
+_state_values = operator.attrgetter(*(f.name for f in _STATE_FIELDS))
+_STATE_INDEX = {f.alias: i for i, f in enumerate(_STATE_FIELDS)}
+
+
+def evolve(s: GameState, **changes: Any) -> GameState:
+    """``attrs.evolve(s, **changes)`` for a GameState, faster (an action builds one state)."""
+    values = list(_state_values(s))
+    for key, value in changes.items():
+        values[_STATE_INDEX[key]] = value
+    return GameState(*values)
+
+
+class Work:
+    """A mutable working copy of a state, turned back into a frozen state by :meth:`finish`."""
+
+    def __init__(self, s: GameState) -> None:
+        self.s = s
+        self.v = s.variant
+        self.n = len(s.players)
+        self.hands = list(s.hands)
+        self.draw_pile = s.draw_pile
+        self.discard = s.discard
+        self.color = s.color
+        self.direction = s.direction
+        self.turn = s.turn
+        self.phase: Phase = s.phase
+        self.pending = s.pending
+        self.drawn = s.drawn
+        self.last_player = s.last_player
+        self.overtake_open = s.overtake_open
+        self.uno_exposed = s.uno_exposed
+        self.challenge = s.challenge
+        self.reveal = s.reveal
+        self.shuffles = s.shuffles
+        self.scores = s.scores
+        self.notes: list[Note] = []
+        self.drawn_counts: dict[str, int] = {}  # a plain dict: Counter() costs ~1 us an action
+        self.skipped: list[str] = []
+
+    # -- notes and seats ---------------------------------------------------------------------
+    def note(self, key: str, text: str, clause: str | None = None) -> None:
+        """Record a rule applied: the variant key, what it did, the clause (else the key's)."""
+        self.notes.append(Note(clause or self.v.clause(key), key, text))
+
+    def name(self, seat: int) -> str:
+        """The name of the player at ``seat``."""
+        return self.s.players[seat]
+
+    def step(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places from ``seat`` in the direction of play (TURN-NEXT)."""
+        return (seat + self.direction * steps) % self.n
+
+    def set_turn(self, seat: int, key: str = "turn.next") -> None:
+        """TURN-NEXT: ``seat`` is due to play (``turn.next``: in the direction of play)."""
+        self.turn = seat
+        self.phase = "play"
+        self.drawn = None
+        way = "clockwise" if self.direction == 1 else "counter-clockwise"
+        self.note(key, f"{self.name(seat)} is next ({way}).")
+
+    # -- cards -------------------------------------------------------------------------------
+    def take(self, seat: int, count: int, key: str, why: str) -> int:
+        """``seat`` draws ``count`` cards (reshuffling as needed); returns how many it got.
+
+        TURN-RESHUFFLE: an empty draw pile is refilled from the discard pile but its top card
+        (``turn.reshuffle``); with nothing left, a draw takes what there is (``turn.empty``).
+        """
+        got: list[Card] = []
+        while len(got) < count:
+            if not self.draw_pile and not self._reshuffle():
+                break
+            need = count - len(got)
+            got.extend(self.draw_pile[:need])
+            self.draw_pile = self.draw_pile[need:]
+        self.hands[seat] = self.hands[seat] + tuple(got)
+        who = self.name(seat)
+        if got:
+            self.drawn_counts[who] = self.drawn_counts.get(who, 0) + len(got)
+        short = "" if len(got) == count else (f" (only {len(got)}: nothing left to reshuffle)")
+        self.note(key, f"{who} draws {count} ({why}){short}.")
+        if len(got) < count:
+            self.note(
+                "turn.empty",
+                "The draw pile and the discard pile are exhausted: a draw takes what there is.",
+            )
+        return len(got)
+
+    def _reshuffle(self) -> bool:
+        if len(self.discard) <= 1:
+            return False
+        rest, top = self.discard[:-1], self.discard[-1]
+        self.shuffles += 1
+        self.draw_pile = shuffled(rest, derive_seed(self.s.seed, self.shuffles))
+        self.discard = (top,)
+        self.note(
+            "turn.reshuffle",
+            f"The draw pile is empty: the discard pile but its top card "
+            f"({top}) is shuffled into a new draw pile of "
+            f"{len(self.draw_pile)}.",
+        )
+        return True
+
+    def remove(self, seat: int, card: Card) -> None:
+        """Take one copy of ``card`` out of ``seat``'s hand."""
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
+
+    # -- the result --------------------------------------------------------------------------
+    def finish(self) -> GameState:
+        """The new frozen state."""
+        return evolve(
+            self.s,
+            hands=tuple(self.hands),
+            draw_pile=self.draw_pile,
+            discard=self.discard,
+            color=self.color,
+            direction=self.direction,
+            turn=self.turn,
+            phase=self.phase,
+            pending=self.pending,
+            drawn=self.drawn,
+            last_player=self.last_player,
+            overtake_open=self.overtake_open,
+            uno_exposed=self.uno_exposed,
+            challenge=self.challenge,
+            reveal=self.reveal,
+            shuffles=self.shuffles,
+            scores=self.scores,
+        )
+
+    def verdict(self, outcome: Outcome, event: Event) -> Verdict:
+        """The verdict: the outcome, the new state, and what was noted, drawn and skipped."""
+        return Verdict(
+            outcome=outcome,
+            state=self.finish(),
+            event=event,
+            notes=tuple(self.notes),
+            drawn=tuple(sorted(self.drawn_counts.items())),
+            skipped=tuple(self.skipped),
+        )

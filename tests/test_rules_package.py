@@ -1,0 +1,87 @@
+"""The shape of the rules package (issue 11): every clause applied is found by a grep of its id,
+the windows table of docs/timing-windows.md is the code's, the schema's effect ops are the
+registry's, and the modules stay small and simple."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from ena_rules.rules.effects import EFFECT_OPS, REGISTRY
+from ena_rules.rules.windows import WINDOWS
+from ena_rules.variant import EFFECT_OPS as SCHEMA_OPS
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "ena_rules" / "rules"
+CLAUSES = [c["id"] for c in tomllib.loads((ROOT / "specs" / "clauses.toml").read_text())["clause"]]
+
+#: Clauses no code applies, and why.
+NOT_APPLIED = {
+    "PEN-ADVICE": "advice is no event: nothing reaches the referee (docs/decisions.md D-ADVICE)",
+}
+
+
+def _code() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.glob("*.py")))
+
+
+def test_clause_ids_are_found_where_the_rules_apply_them() -> None:
+    """At least 55 of the 60 clause ids appear in the rules package; every one missing is
+    listed with the reason no code applies it."""
+    code = _code()
+    missing = [c for c in CLAUSES if not re.search(rf"\b{re.escape(c)}\b", code)]
+    assert len(CLAUSES) - len(missing) >= 55, missing
+    assert missing == list(NOT_APPLIED), missing
+
+
+def test_every_clause_id_in_the_package_is_a_clause() -> None:
+    """No typo: every clause-like id in the rules package is one of specs/clauses.toml."""
+    found = set(re.findall(r"\b(?:[A-Z]+[0-9]*-)+[A-Z0-9]+\b", _code()))
+    known = set(CLAUSES) | {"D-OVT-AFTER-DRAW", "D-UNO-WINDOW", "D-CHAL-STACK", "D-FLIP-NUMBER"}
+    assert sorted(found - known) == []
+
+
+def test_the_windows_table_of_the_docs_is_the_code() -> None:
+    """docs/timing-windows.md lists exactly the windows of rules.windows.WINDOWS, in order."""
+    text = (ROOT / "docs" / "timing-windows.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \[([^\]]+)\]\(#[^)]*\) \|", text, re.M)
+    assert rows == [w.name for w in WINDOWS]
+
+
+def test_the_schema_lists_the_registry_ops() -> None:
+    """The schema's EFFECT_OPS is the registry's: one primitive per op, each with a clause."""
+    assert SCHEMA_OPS is EFFECT_OPS
+    assert list(EFFECT_OPS) == list(REGISTRY)
+    assert all(p.clause in CLAUSES and p.doc for p in REGISTRY.values())
+
+
+@pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda p: p.name)
+def test_modules_of_the_rules_package_are_small(path: Path) -> None:
+    """Every module of ena_rules/rules is under 500 lines."""
+    assert len(path.read_text(encoding="utf-8").splitlines()) < 500
+
+
+def test_the_rules_package_is_simple() -> None:
+    """ruff's complexity check (C901, at most 12) passes on the rules package."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--select",
+            "C901",
+            "--config",
+            "lint.mccabe.max-complexity = 12",
+            str(RULES),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout
