@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from .validate import PROBLEM, Report
+from .validate import Report
 
 __all__ = [
     "COLUMNS",
@@ -45,6 +45,9 @@ RESULTS = ("consistent", "inconsistent", "unusable")
 
 #: The JSON Schema of a row, in the package's data folder.
 SCHEMA_FILE = "summary-row.schema.json"
+
+#: The kind of a validator's line result for a line written wrongly.
+PROBLEM = "problem"
 
 
 @attrs.frozen
