@@ -248,13 +248,15 @@ class TestCommandLine:
     def test_jobs_print_what_one_process_prints(
         self, logs: list[Path], capsys: pytest.CaptureFixture[str]
     ) -> None:
-        """`validate --jobs 2` prints the same output and exits as `--jobs 1`, in order."""
-        paths = [str(p) for p in logs[:8]]
-        for extra in ([], ["--json"], ["--quiet"]):
-            one = self._run(capsys, "--jobs", "1", *extra, *paths)
-            two = self._run(capsys, "--jobs", "2", *extra, *paths)
-            assert two == one
-            assert one[0] == 1
+        """`validate --jobs 2` prints the same output and diagnostics, and exits, as `--jobs 1`."""
+        paths = [str(p) for p in [*logs[:6], *logs[-2:]]]  # the unreadable and the broken too
+        for extra in ([], ["--json"], ["--quiet"], ["--all"]):
+            one = main(["validate", "--jobs", "1", *extra, *paths]), capsys.readouterr()
+            two = main(["validate", "--jobs", "2", *extra, *paths]), capsys.readouterr()
+            assert (two[0], two[1].out, two[1].err) == (one[0], one[1].out, one[1].err)
+            assert one[0] == 2
+            assert one[1].out.count("\n") >= len(paths)
+        assert "missing.jsonl: cannot read" in one[1].err
 
     def test_rows_to_a_file_as_json_lines_and_csv(
         self,
