@@ -14,10 +14,12 @@ import json
 import sys
 from typing import Any
 
+from ..batch_cli import add_arguments as add_batch_arguments
 from ..errors import LogError
+from ..summary import SummaryRow, row_from_error, row_from_report
 from ..validate import log_lines, validator_for
 from ..variant import Variant
-from ._common import UNUSABLE, YES, Progress, allow_option, error, variant_arg
+from ._common import YES, Progress, allow_option, error, variant_arg
 
 __all__ = ["add_parser", "run"]
 
@@ -47,6 +49,7 @@ def add_parser(sub: Any) -> None:
         default=None,
         help="a progress bar on standard error (default: with several logs on a terminal)",
     )
+    add_batch_arguments(v)  # --jobs N, --rows FILE (docs/batch.md)
     v.set_defaults(run=run)
 
 
@@ -60,12 +63,16 @@ def run(args: argparse.Namespace) -> int:
     if show_progress is None:
         show_progress = len(logs) > 1 and sys.stderr.isatty()
     bar = Progress(sys.stderr, len(logs)) if show_progress else None
+    if args.jobs != 1 or args.rows is not None:  # docs/batch.md
+        from ..batch_cli import run_validate
+
+        return run_validate(args, variant, _validate_one, bar)
     worst = YES
     for i, log in enumerate(logs, start=1):
         if bar is not None:
             bar.show(i - 1, log)
             bar.clear()
-        worst = max(worst, _validate_one(log, variant, args))
+        worst = max(worst, _validate_one(log, variant, args).exit_code)
         if bar is not None:
             bar.show(i, log)
     if bar is not None:
@@ -80,7 +87,7 @@ def _emit(record: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -> int:
+def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -> SummaryRow:
     v = validator_for(
         log, variant=variant, strict=args.strict, keep=False, allow_paths=args.allow_variant_path
     )
@@ -99,17 +106,19 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
         reason = f"cannot read: {exc.strerror or exc}"
         if args.json:
             _emit({"file": name, "kind": "error", "message": reason})
-            return UNUSABLE
-        return error(f"{name}: {reason}")
+        else:
+            error(f"{name}: {reason}")
+        return row_from_error(name, reason)
     except LogError as exc:  # --strict: the first unusable line ends the log
+        where = {"line": exc.line} if exc.line else {}
         if args.json:
-            _emit({"file": name, "kind": "error", "line": exc.line, "message": str(exc)})
+            _emit({"file": name, "kind": "error", **where, "message": str(exc)})
         else:
             print(f"{exc}")
-        return UNUSABLE
+        return row_from_error(name, str(exc), line=exc.line or None)
     report = v.report()
     if args.json:
         _emit({"file": name, **report.summary()})
     else:
         print(f"{name}: {report.summary_text()}")
-    return report.exit_code
+    return row_from_report(report)
