@@ -133,10 +133,10 @@ def validate_log(
     try:
         for _ in v.run(lines):
             pass
+    except OSError as exc:  # the log cannot be read (a LogReadError is an OSError too)
+        return row_from_error(v.source, f"cannot read: {exc.strerror or exc}")
     except LogError as exc:
         return row_from_error(v.source, str(exc), line=exc.line or None)
-    except OSError as exc:
-        return row_from_error(v.source, f"cannot read: {exc.strerror or exc}")
     return row_from_report(v.report())
 
 

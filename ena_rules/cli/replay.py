@@ -71,11 +71,12 @@ def run(args: argparse.Namespace) -> int:
                 _text_step(r, v, name)
     except BrokenPipeError:  # the reader of our output went away: main() ends quietly
         raise
-    except LogError as exc:  # the log cannot be opened or read
+    except (OSError, LogError) as exc:  # the log cannot be opened or read
+        reason = f"cannot read: {getattr(exc, 'strerror', None) or exc}"
         if args.json:
-            print(json.dumps({"file": name, "kind": "error", "message": str(exc)}))
+            print(json.dumps({"file": name, "kind": "error", "message": reason}))
             return UNUSABLE
-        return error(str(exc))
+        return error(f"{name}: {reason}")
     report = v.report()
     if args.json:
         print(json.dumps({"file": name, **report.summary()}, ensure_ascii=False))
