@@ -22,7 +22,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ena_rules.log import load_schema
-from ena_rules.testing.fuzz import _positions, judge_log, judge_position, judge_variant, mutate
+from ena_rules.testing.fuzz import (
+    _positions,
+    judge_log,
+    judge_position,
+    judge_variant,
+    mutate,
+    mutate_position,
+)
 from ena_rules.variant_io import shipped_variants, variant_dirs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,12 +212,20 @@ def _texts() -> tuple[bytes, ...]:
 
 
 class TestPositionFuzz:
-    @FUZZ
-    @given(st.integers(0, 2**32))
-    def test_mutated_positions_parse_into_states_the_engine_accepts(self, seed: int) -> None:
-        """A position from real play, mutated: refused, or a state judged without a crash."""
+    @settings(FUZZ, max_examples=150)
+    @given(st.integers(0, 2**32), st.booleans())
+    def test_mutated_positions_parse_into_states_the_engine_accepts(
+        self, seed: int, by_token: bool
+    ) -> None:
+        """A position from real play, mutated (by byte, or a token given another position's
+        value): refused, or a state the engine judges without a crash. (Without the consistency
+        check, 570 of 8,000 token-mutated positions crashed the engine.)"""
         rng = random.Random(seed)
-        text = mutate(rng.choice(_texts()), rng, rounds=3).decode("utf-8", "replace")
+        texts = [t.decode() for t in _texts()]
+        if by_token:
+            text = mutate_position(rng.choice(texts), rng.sample(texts, 5), rng)
+        else:
+            text = mutate(rng.choice(_texts()), rng, rounds=3).decode("utf-8", "replace")
         assert judge_position(text) in {"parsed", "refused"}
 
     def test_unmutated_positions_all_parse(self) -> None:

@@ -43,6 +43,7 @@ __all__ = [
     "judge_position",
     "judge_variant",
     "mutate",
+    "mutate_position",
     "run",
 ]
 
@@ -102,6 +103,28 @@ def mutate(data: bytes, rng: random.Random, rounds: int = 3) -> bytes:
         else:
             del buf[i:]
     return bytes(buf)
+
+
+def mutate_position(text: str, pool: Sequence[str], rng: random.Random) -> str:
+    """A position with tokens dropped, added, or given another position's value for the field.
+
+    >>> mutate_position("official players=a,b phase=play", ["official turn=1"], random.Random(2))
+    'official phase=play'
+    """
+    tokens = text.split()
+    others = [t for p in pool for t in p.split()[1:]]
+    for _ in range(rng.randint(1, 3)):
+        op = rng.randrange(3)
+        if op == 0 and len(tokens) > 2:
+            del tokens[rng.randrange(1, len(tokens))]
+        elif op == 1 and others:
+            tokens.insert(rng.randrange(1, len(tokens) + 1), rng.choice(others))
+        elif len(tokens) > 1 and others:
+            j = rng.randrange(1, len(tokens))
+            field = tokens[j].partition("=")[0] + "="
+            same = [t for t in others if t.startswith(field)]
+            tokens[j] = rng.choice(same) if same else tokens[j]
+    return " ".join(tokens)
 
 
 def _lines(data: bytes) -> list[bytes]:
