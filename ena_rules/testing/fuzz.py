@@ -43,6 +43,7 @@ __all__ = [
     "judge_position",
     "judge_variant",
     "mutate",
+    "mutate_position",
     "run",
 ]
 
@@ -102,6 +103,28 @@ def mutate(data: bytes, rng: random.Random, rounds: int = 3) -> bytes:
         else:
             del buf[i:]
     return bytes(buf)
+
+
+def mutate_position(text: str, pool: Sequence[str], rng: random.Random) -> str:
+    """A position with tokens dropped, added, or given another position's value for the field.
+
+    >>> mutate_position("official players=a,b phase=play", ["official turn=1"], random.Random(2))
+    'official phase=play'
+    """
+    tokens = text.split()
+    others = [t for p in pool for t in p.split()[1:]]
+    for _ in range(rng.randint(1, 3)):
+        op = rng.randrange(3)
+        if op == 0 and len(tokens) > 2:
+            del tokens[rng.randrange(1, len(tokens))]
+        elif op == 1 and others:
+            tokens.insert(rng.randrange(1, len(tokens) + 1), rng.choice(others))
+        elif len(tokens) > 1 and others:
+            j = rng.randrange(1, len(tokens))
+            field = tokens[j].partition("=")[0] + "="
+            same = [t for t in others if t.startswith(field)]
+            tokens[j] = rng.choice(same) if same else tokens[j]
+    return " ".join(tokens)
 
 
 def _lines(data: bytes) -> list[bytes]:
@@ -223,22 +246,36 @@ def run(
     """Judge ``inputs`` mutated inputs (logs 20 %, variants 20 %, positions 60 %); the counts.
 
     An input slower than ``slow`` seconds counts as a hang; any exception other than a library
-    error (or a broken property) is recorded with its input, and the run goes on.
+    error (or a broken property) is recorded with its input, and the run goes on. Every 10,000
+    inputs ``report`` gets the counts so far, as JSON.
     """
     samples = _samples(root)
     rng = random.Random(seed)
     outcomes: Counter[str] = Counter()
     failures: list[dict[str, str]] = []
-    hangs = 0
-    slowest = 0.0
+    hangs, slowest, done = 0, 0.0, 0
     started = time.process_time()
+
+    def result() -> dict[str, object]:
+        return {
+            "inputs": done,
+            "seed": seed,
+            "outcomes": dict(sorted(outcomes.items())),
+            "non_library_exceptions": len(failures),
+            "failures": failures[:20],
+            "hangs": hangs,
+            "slowest_input_s": round(slowest, 3),
+            "cpu_s": round(time.process_time() - started, 1),
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        }
+
     for i in range(inputs):
         kind = rng.choices(("log", "variant", "position"), (2, 2, 6))[0]
         state = rng.getstate()
         t0 = time.process_time()
         try:
             outcomes[f"{kind}:{_one(kind, samples, rng)}"] += 1
-        except Exception as exc:
+        except Exception as exc:  # the fuzz run counts every non-library error, and goes on
             failures.append(
                 {"input": str(i), "kind": kind, "error": f"{type(exc).__name__}: {exc}"}
             )
@@ -247,19 +284,10 @@ def run(
         spent = time.process_time() - t0
         slowest = max(slowest, spent)
         hangs += spent > slow
-        if (i + 1) % 50000 == 0:
-            report(f"{i + 1} inputs, {len(failures)} failures, {hangs} hangs")
-    return {
-        "inputs": inputs,
-        "seed": seed,
-        "outcomes": dict(sorted(outcomes.items())),
-        "non_library_exceptions": len(failures),
-        "failures": failures[:20],
-        "hangs": hangs,
-        "slowest_input_s": round(slowest, 3),
-        "cpu_s": round(time.process_time() - started, 1),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-    }
+        done = i + 1
+        if done % 10000 == 0:
+            report(json.dumps(result()))
+    return result()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
