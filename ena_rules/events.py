@@ -16,6 +16,7 @@ import attrs
 
 from .cards import COLOR_NAMES, Card, color_from_name, parse_card
 from .errors import EventError
+from .names import player_name
 
 __all__ = [
     "CallUno",
@@ -51,7 +52,7 @@ def _required_color(value: Any) -> str:
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value:
         raise EventError(f"{value!r}: a player is named by a non-empty string")
-    return value
+    return player_name(value)
 
 
 def _opt_name(value: Any) -> str | None:
