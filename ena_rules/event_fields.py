@@ -23,6 +23,7 @@ from typing import Any
 
 from .cards import COLOR_NAMES, Card, color_from_name, parse_card
 from .errors import ArgumentTypeError, CardError, EventCardError, EventError
+from .names import player_name
 
 __all__ = ["card", "cards", "color", "integer", "optional_color", "player", "target", "wrong_type"]
 
@@ -44,7 +45,7 @@ def _name(field: str, value: Any) -> str:
         raise wrong_type(field, "a player's name (str)", value)
     if not value:
         raise EventError(f"{value!r}: a player is named by a non-empty string")
-    return value
+    return player_name(value)  # NFC: one spelling of each name
 
 
 def player(value: Any) -> str:

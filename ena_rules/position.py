@@ -24,6 +24,7 @@ from . import guards
 from .cards import Card, parse_card
 from .errors import EnaRulesError, PositionError
 from .event_fields import wrong_type
+from .names import escape_name, unescape_name
 from .state import PHASES, ChallengeWindow, GameState, Pending, Reveal, RoundResult
 from .state_check import check_state
 from .variant import Variant
@@ -114,7 +115,11 @@ def _opt(
 
 
 _FIELDS: dict[str, tuple[str, Callable[[Any], str], Callable[[str], Any]]] = {
-    "players": ("players", lambda v: ",".join(v), lambda t: tuple(t.split(","))),
+    "players": (
+        "players",
+        lambda v: ",".join(escape_name(p) for p in v),
+        lambda t: tuple(unescape_name(p) for p in t.split(",")),
+    ),
     "phase": ("phase", str, str),
     "dealer": ("dealer", *_opt(str, int)),
     "round": ("round", str, int),

@@ -16,6 +16,7 @@ import attrs
 from . import guards
 from .cards import COLOR_NAMES, Card
 from .errors import EventError
+from .names import player_name
 from .state import GameState, Phase
 
 __all__ = ["PlayerView", "view"]
@@ -51,6 +52,7 @@ class PlayerView:
 def view(state: GameState, player: str) -> PlayerView:
     """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them."""
     guards.check_view(state, player)
+    player = player_name(player)
     if player not in state.players:
         raise EventError(f"{player!r} is not a player of this game ({', '.join(state.players)})")
     seat = state.players.index(player)

@@ -258,8 +258,7 @@ class Report:
         parts = [
             f"{self.verdict_word} (exit {self.exit_code}):",
             f"{plural(self.events, 'event')} ({self.accepted} accepted, "
-            f"{self.penalised} penalised, "
-            f"{self.rejected} rejected);",
+            f"{self.penalised} penalised, {self.rejected} rejected);",
             f"{plural(self.claims, 'claim')}, {self.disagreements} disagreeing;",
         ]
         if self.problems:

@@ -37,6 +37,7 @@ from ..events import (
     Play,
     PlayerEvent,
 )
+from ..names import player_name
 from ..state import GameState
 from ..variant import Variant
 from ..verdict import ACCEPTED, PENALISED, REJECTED, Note, Verdict
@@ -84,7 +85,8 @@ def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = N
     'cut'
     """
     guards.check_new_game(variant, players, dealer)
-    names = tuple(players)
+    names = tuple(player_name(p) for p in players)  # NFC: one spelling of each name
+    dealer = None if dealer is None else player_name(dealer)
     if not all(isinstance(p, str) and p for p in names) or len(set(names)) != len(names):
         raise EventError(f"{list(players)!r}: players must be distinct non-empty names")
     if not variant.players.min <= len(names) <= variant.players.max:
