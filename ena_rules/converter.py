@@ -1,4 +1,4 @@
-"""The one cattrs converter: log lines, events and states to JSON-ready data and back.
+"""The one cattrs converter: log lines, events, states and variant files' tables.
 
 Events are a tagged union on ``"type"`` (docs/log-format.md); unknown keys are errors; every
 error names what was wrong and where, as a path from the line's root (``$.card``). Card codes
@@ -45,6 +45,7 @@ from .log.lines import (
 )
 from .state import GameState
 from .variant import Variant
+from .variant_hooks import register_variant_hooks
 
 __all__ = [
     "FormatError",
@@ -172,6 +173,7 @@ def _make_converter() -> cattrs.Converter:
             cls, make_dict_unstructure_fn(cls, c, _cattrs_omit_if_default=True)
         )
     c.register_structure_hook(Line, lambda obj, _: structure_line(obj))
+    register_variant_hooks(c)  # the tables of a variant file, one hook per rule key
     return c
 
 
@@ -228,6 +230,14 @@ def _no_nulls(obj: dict[str, Any]) -> None:
             raise FormatError("null is not a value here: leave the key out", f"$.{k}")
 
 
+def _json_kind(obj: Any) -> str:
+    """What a decoded JSON value is, in JSON's own words (``null``, an array, ...)."""
+    if obj is None:
+        return "null"
+    kinds = {bool: "true or false", int: "a number", float: "a number", str: "a string"}
+    return kinds.get(type(obj), "an array" if isinstance(obj, list) else type(obj).__name__)
+
+
 def structure_header(obj: Any) -> Header:
     """A :class:`~ena_rules.log.Header` from a decoded JSON object (no meaning checked yet).
 
@@ -236,7 +246,7 @@ def structure_header(obj: Any) -> Header:
     7
     """
     if not isinstance(obj, dict):
-        raise FormatError(f"a header is a JSON object, not {type(obj).__name__}")
+        raise FormatError(f"a header is a JSON object, not {_json_kind(obj)}")
     if "ena_log" not in obj:
         what = f"a {obj['type']!r} line" if isinstance(obj.get("type"), str) else "this object"
         raise FormatError(
@@ -259,7 +269,7 @@ def structure_line(obj: Any) -> Line:
     ena_rules.converter.FormatError: unknown key 'card'; allowed: player @ $
     """
     if not isinstance(obj, dict):
-        raise FormatError(f"a line is a JSON object, not {type(obj).__name__}")
+        raise FormatError(f"a line is a JSON object, not {_json_kind(obj)}")
     if "ena_log" in obj:
         raise FormatError("a second header: only line 1 may carry 'ena_log'")
     if "type" not in obj:
@@ -314,7 +324,29 @@ def unstructure_state(state: GameState) -> dict[str, Any]:
     return out
 
 
-def structure_state(obj: Any) -> GameState:
-    """A :class:`~ena_rules.GameState` from :func:`unstructure_state` data (variant by name)."""
+def structure_state(obj: Any, variant: Variant | None = None) -> GameState:
+    """A :class:`~ena_rules.GameState` from :func:`unstructure_state` data.
+
+    The variant is loaded by the name in the data, unless ``variant`` is given (a variant that
+    is not shipped cannot be found by name). The state must pass the consistency check of
+    :mod:`ena_rules.state_check` (else a :class:`~ena_rules.PositionError` naming the field),
+    so the engine accepts it.
+    """
+    import attrs
+
+    from .state_check import check_state
+
+    if variant is not None:
+        if not isinstance(variant, Variant):
+            raise TypeError(
+                f"structure_state(): variant is a Variant, not {type(variant).__name__}"
+            )
+        if not isinstance(obj, dict):
+            raise FormatError(f"a state is a JSON object, not {type(obj).__name__}")
+        # structured under a shipped variant's name, then given its own variant
+        obj = {**obj, "variant": "official"}
     state: GameState = _structure(obj, GameState)
+    if variant is not None:
+        state = attrs.evolve(state, variant=variant)
+    check_state(state)
     return state

@@ -14,8 +14,10 @@ CardError
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "CardError",
     "EnaRulesError",
+    "EventCardError",
     "EventError",
     "LogError",
     "PositionError",
@@ -52,6 +54,16 @@ class PositionError(EnaRulesError):
 
 class EventError(EnaRulesError):
     """An event value that is malformed (not a rules question: a wrong type or field)."""
+
+
+class ArgumentTypeError(EventError, TypeError):
+    """A value of the wrong Python type given to an entry point (``apply(None, ...)``, an event
+    field that is not text ...): Python's own :class:`TypeError`, naming the argument, and also
+    an :class:`EventError`, so a caller catching the library's errors catches it too."""
+
+
+class EventCardError(CardError, EventError):
+    """A card code or colour name in an event that does not parse: a wrong value in an event."""
 
 
 class LogError(EnaRulesError):

@@ -14,8 +14,16 @@ from typing import Any
 
 import attrs
 
-from .cards import COLOR_NAMES, Card, color_from_name, parse_card
-from .errors import EventError
+from .cards import Card
+
+# the fields' checks (a wrong type: a TypeError naming the field; a wrong value: an EventError)
+from .event_fields import card as _card
+from .event_fields import cards as _cards
+from .event_fields import color as _required_color
+from .event_fields import integer as _int
+from .event_fields import optional_color as _color
+from .event_fields import player as _name
+from .event_fields import target as _opt_name
 
 __all__ = [
     "CallUno",
@@ -30,44 +38,6 @@ __all__ = [
     "Play",
     "PlayerEvent",
 ]
-
-
-def _card(value: Any) -> Card:
-    return value if isinstance(value, Card) else parse_card(value)
-
-
-def _color(value: Any) -> str | None:
-    if value is None:
-        return None
-    return COLOR_NAMES[color_from_name(value)]
-
-
-def _required_color(value: Any) -> str:
-    if value is None:
-        raise EventError("a colour is required: red, yellow, green or blue")
-    return COLOR_NAMES[color_from_name(value)]
-
-
-def _name(value: Any) -> str:
-    if not isinstance(value, str) or not value:
-        raise EventError(f"{value!r}: a player is named by a non-empty string")
-    return value
-
-
-def _opt_name(value: Any) -> str | None:
-    return None if value is None else _name(value)
-
-
-def _cards(value: Any) -> tuple[Card, ...]:
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise EventError(f"{value!r}: expected a sequence of card codes")
-    return tuple(_card(v) for v in value)
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise EventError(f"{value!r}: expected an integer")
-    return value
 
 
 def _card_repr(self: Any) -> str:

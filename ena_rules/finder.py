@@ -150,8 +150,13 @@ def find_variant(name: str, base_dir: Path | None = None) -> Path:
             candidates.append(base_dir / f"{name}.toml")
         candidates.extend(folder / f"{name}.toml" for folder in search_path())
     for c in candidates:
-        if c.is_file():
-            return c.resolve()
+        try:
+            if c.is_file():
+                return c.resolve()
+        except OSError as exc:  # a name too long for the file system, a loop of links ...
+            raise VariantError(
+                f"cannot look for the variant: {exc.strerror or exc}", source=str(c)
+            ) from None
     known = ", ".join(f.name for f in available_variants())
     if _is_path(name) and Path(name).name != name:
         raise VariantError("file not found", source=name)

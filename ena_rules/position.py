@@ -20,9 +20,12 @@ from typing import Any
 
 import attrs
 
+from . import guards
 from .cards import Card, parse_card
 from .errors import EnaRulesError, PositionError
+from .event_fields import wrong_type
 from .state import PHASES, ChallengeWindow, GameState, Pending, Reveal, RoundResult
+from .state_check import check_state
 from .variant import Variant
 
 __all__ = ["format_position", "parse_position"]
@@ -145,6 +148,7 @@ _DEFAULTS = {f.name: f.default for f in attrs.fields(GameState)}
 
 def format_position(state: GameState) -> str:
     """The state as one line of position notation (parse it back with :func:`parse_position`)."""
+    guards.check_state("format_position", state)
     parts = [state.variant.name]
     for token, (attr, fmt, _) in _FIELDS.items():
         value = getattr(state, attr)
@@ -166,7 +170,11 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
     """
     from .variant_io import load_variant
 
-    if not isinstance(text, str) or not text.split():
+    if not isinstance(text, str):
+        raise wrong_type("parse_position(): text", "a position (str)", text)
+    if variant is not None:
+        guards.check_variant("parse_position", variant)
+    if not text.split():
         raise PositionError(f"{text!r}: a position starts with the variant's name")
     head, *tokens = text.split()
     if variant is None:
@@ -194,21 +202,12 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
             f"'phase={values['phase']}': unknown phase; expected one of {', '.join(PHASES)}"
         )
     state = GameState(variant=variant, **values)
-    _check(state, text)
+    try:
+        check_state(state)
+    except PositionError as exc:
+        raise PositionError(f"{_short(text)}: {exc}") from None
     return state
 
 
-def _check(s: GameState, text: str) -> None:
-    n = len(s.players)
-    seats = [
-        s.turn,
-        *(x for x in (s.dealer, s.last_player, s.winner) if x is not None),
-        *s.uno_exposed,
-        *s.cutters,
-    ]
-    if any(not 0 <= x < n for x in seats):
-        raise PositionError(f"{text!r}: a seat number is outside 0..{n - 1}")
-    if s.hands and len(s.hands) != n:
-        raise PositionError(f"{text!r}: {len(s.hands)} hands for {n} players")
-    if len(s.scores) != n:
-        raise PositionError(f"{text!r}: {len(s.scores)} scores for {n} players")
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 200 else repr(text[:150]) + f"... ({len(text)} characters)"

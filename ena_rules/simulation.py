@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from .cards import COLOR_NAMES
-from .chance import cut_event, deal_event
+from .chance import cut_for_dealer, drive_chance
 from .errors import EnaRulesError
 from .events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
 from .rules.referee import apply, legal_events, new_game
@@ -150,12 +150,7 @@ class GameStats:
 
 def _start(variant: Variant, names: Sequence[str], seed: int) -> GameState:
     """A new game past its cut for the dealer (cut again until one dealer is found)."""
-    s = new_game(variant, list(names))
-    attempt = 0
-    while s.phase == "cut":
-        s = apply(s, cut_event(s, seed, attempt)).state
-        attempt += 1
-    return s
+    return cut_for_dealer(new_game(variant, list(names)), seed)[0]
 
 
 def play_game(
@@ -184,7 +179,7 @@ def play_game(
     stacks: Counter[int] = Counter()
     while s.phase != "over" and counts["events"] < max_events:
         if s.phase == "deal":
-            s = apply(s, deal_event(s, seed)).state
+            s, _ = drive_chance(s, seed)
             continue
         e = choose(s, rng, mistakes)
         v = apply(s, e)

@@ -41,6 +41,8 @@ __all__ = [
     "Uno",
     "Variant",
     "iter_keys",
+    "iter_tables",
+    "iter_values",
 ]
 
 
@@ -560,7 +562,8 @@ _SECTIONS: dict[str, type] = {
 
 
 def _type_name(tp: Any) -> str:
-    text = str(tp)
+    # an annotation's text, or the type itself once resolved (the converter resolves them)
+    text = tp.__name__ if isinstance(tp, type) else str(tp).replace(f"{__name__}.", "")
     return {
         "int": "integer",
         "bool": "boolean",
@@ -589,18 +592,48 @@ def _info(prefix: str, field: Any) -> KeyInfo:
     )
 
 
+def iter_tables() -> Iterator[tuple[str, type]]:
+    """The schema's tables in file order: each section, and ``ranks.*`` (per rank) after deck.
+
+    This is the one walk of the schema: the key reference, the loader, the writer and the
+    comparison of variants all go through it.
+
+    >>> [t for t, _ in iter_tables()][:3]
+    ['players', 'deck', 'ranks.*']
+    """
+    for section, cls in _SECTIONS.items():
+        yield section, cls
+        if section == "deck":
+            yield "ranks.*", Rank
+
+
 def iter_keys() -> Iterator[KeyInfo]:
     """Every rule key of the schema, sections in file order (``ranks.*`` for per-rank keys).
 
     >>> next(iter_keys()).path
     'players.min'
     """
-    for section, cls in _SECTIONS.items():
+    for table, cls in iter_tables():
         for field in attrs.fields(cls):
-            yield _info(section, field)
-        if section == "deck":
-            for field in attrs.fields(Rank):
-                yield _info("ranks.*", field)
+            yield _info(table, field)
+
+
+def iter_values(v: Variant) -> Iterator[tuple[str, str, Any]]:
+    """Every key of a resolved variant: its table, its path and its value, in schema order.
+
+    >>> from ena_rules import load_variant
+    >>> next(iter_values(load_variant("official")))
+    ('players', 'players.min', 2)
+    """
+    for table, cls in iter_tables():
+        tables = (
+            [(f"ranks.{rank}", r) for rank, r in v.ranks]
+            if table == "ranks.*"
+            else [(table, getattr(v, table))]
+        )
+        for prefix, obj in tables:
+            for field in attrs.fields(cls):
+                yield prefix, f"{prefix}.{field.name}", getattr(obj, field.name)
 
 
 _KEY_INFO: dict[str, KeyInfo] = {}

@@ -1,9 +1,13 @@
-"""Loading, checking, writing and comparing variant files.
+"""Loading variant files: finding them, reading them, resolving ``extends``, building the value.
 
 A variant file is TOML. Any key may be given plainly (``cut = "lowest"``) or with its source
 (``cut = { value = "lowest", clause = "DEAL-CUT-ENA", source = "003" }``). ``extends = "NAME"``
-starts from another variant (a shipped name or a path relative to the file) and overrides it
-key by key; tables merge, arrays replace.
+starts from another variant and overrides it key by key; tables merge, arrays replace.
+``extends`` names a variant (shipped, or a file ``NAME.toml`` beside this one) or a ``.toml``
+file inside this file's own folder (resolved with symlinks, no escape), or inside one of the
+caller's ``allow_paths``. Each table goes through the one converter
+(:mod:`ena_rules.variant_hooks`), then the named consistency checks and limits of
+:mod:`ena_rules.variant_checks`; any fault is one :class:`~ena_rules.VariantError`.
 
 >>> v = load_variant("ena.toml")
 >>> v.extends, v.deal.cut
@@ -14,41 +18,35 @@ key by key; tables merge, arrays replace.
 
 from __future__ import annotations
 
+import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-import tomli_w
-
-from .cards import COLORS
 from .errors import VariantError
 from .finder import find_variant, shipped_dir, shipped_variants
-from .variant import (
-    _SECTIONS,
-    EFFECT_OPS,
-    Citation,
-    Effect,
-    KeyInfo,
-    Rank,
-    Variant,
-    key_info,
-)
+from .variant import _SECTIONS, Citation, Variant
+from .variant_checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
+from .variant_hooks import structure_table
+from .variant_write import KeyDiff, diff_variants, dump_variant, variant_to_dict
 
 __all__ = [
     "KeyDiff",
     "diff_variants",
     "dump_variant",
+    "findable",
+    "is_path_like",
     "load_variant",
     "load_variant_text",
+    "resolve_inside",
     "shipped_variants",
     "variant_dirs",
+    "variant_to_dict",
 ]
 
 _TOP_KEYS = {"name", "description", "extends", "ranks", *_SECTIONS}
 _CITE_KEYS = {"value", "clause", "source", "note"}
-_RANK_KEYS = {f.name for f in attrs.fields(Rank)}
 
 
 def variant_dirs() -> tuple[Path, ...]:
@@ -56,44 +54,109 @@ def variant_dirs() -> tuple[Path, ...]:
     return (shipped_dir(),)
 
 
-_LOADED: dict[tuple[str, float], Variant] = {}
+def is_path_like(name: str) -> bool:
+    """True when a variant reference is a file path rather than a name.
+
+    >>> is_path_like("ena"), is_path_like("house.toml"), is_path_like("a/b")
+    (False, True, True)
+    """
+    return name.endswith(".toml") or "/" in name or "\\" in name or os.path.isabs(name)
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
+def resolve_inside(name: str, base: Path | None, folders: Iterable[Path]) -> Path | None:
+    """The file ``name`` names (relative to ``base``), if it resolves inside one of ``folders``.
+
+    Symlinks are resolved first; a name that resolves outside every folder, or to no file,
+    gives ``None``: nothing is read.
+
+    >>> resolve_inside("../x.toml", Path("/tmp"), [Path("/tmp")]) is None
+    True
+    """
+    try:
+        if base is None and not os.path.isabs(name):
+            return None
+        path = ((base or Path("/")) / name).resolve()
+        roots = [f.resolve() for f in folders]
+        if any(path.is_relative_to(root) for root in roots) and path.is_file():
+            return path
+    except (OSError, RuntimeError, ValueError):  # too long, a symlink loop, a NUL byte
+        return None
+    return None
+
+
+_LOADED: dict[tuple[str, float, tuple[Path, ...]], Variant] = {}
+
+
+def load_variant(
+    name_or_path: str | os.PathLike[str], *, allow_paths: Iterable[str | os.PathLike[str]] = ()
+) -> Variant:
     """Load a variant by shipped name (``official``), shipped file name or any TOML file's path.
 
-    Raises :class:`VariantError` naming the file, the key path and what was expected.
+    The file's ``extends`` may name a variant or a ``.toml`` file inside the file's own folder,
+    or inside one of ``allow_paths``. Raises :class:`VariantError` naming the file, the key path
+    and what was expected.
 
     >>> load_variant("official").name
     'official'
     """
-    path = _find(str(name_or_path), None)
-    stamp = path.stat().st_mtime
-    cached = _LOADED.get((str(path), stamp))
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise TypeError(
+            f"load_variant(): name_or_path is a str or a path, not {type(name_or_path).__name__}"
+        )
+    allow = tuple(Path(p) for p in allow_paths)
+    path = _find(os.fspath(name_or_path), None)
+    stamp = _stat(path)
+    key = (str(path), stamp, allow)
+    cached = _LOADED.get(key)
     if cached is not None:
         return cached
-    raw, cites = _load_raw(path, ())
+    raw, cites = _load_raw(path, (), allow)
     variant = _build(raw, cites, str(path))
-    _LOADED[(str(path), stamp)] = variant
+    _LOADED[key] = variant
     return variant
 
 
 def load_variant_text(
-    text: str, *, source: str = "<string>", base_dir: Path | None = None
+    text: str,
+    *,
+    source: str = "<string>",
+    base_dir: str | os.PathLike[str] | None = None,
+    allow_paths: Iterable[str | os.PathLike[str]] = (),
 ) -> Variant:
-    """Load a variant from TOML text (``extends`` resolves against ``base_dir`` or shipped names).
+    """Load a variant from TOML text (``extends`` resolves inside ``base_dir``, else by name).
 
     >>> text = 'name = "x"\\nextends = "official"\\n[deal]\\nhand_size = 5'
     >>> load_variant_text(text).deal.hand_size
     5
     """
+    if not isinstance(text, str):
+        raise TypeError(f"load_variant_text(): text is a str, not {type(text).__name__}")
     data = _parse_toml(text, source)
-    raw, cites = _resolve(data, source, base_dir, ())
+    folder = None if base_dir is None else Path(base_dir)
+    raw, cites = _resolve(data, source, folder, (), tuple(Path(p) for p in allow_paths))
     return _build(raw, cites, source)
 
 
+def _stat(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError as exc:
+        raise VariantError(
+            f"cannot read the file: {exc.strerror or exc}", source=str(path)
+        ) from None
+
+
 def _find(name: str, base_dir: Path | None) -> Path:
-    return find_variant(name, base_dir)
+    try:
+        return find_variant(name, base_dir)
+    except (OSError, RuntimeError) as exc:  # a name too long for a file, a symlink loop
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise VariantError(f"cannot look for variant {_short(name)}: {reason}") from None
+
+
+def _short(name: str) -> str:
+    """A name for a message: quoted, and cut short when very long."""
+    return repr(name) if len(name) <= 80 else repr(name[:60]) + f"... ({len(name)} characters)"
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -101,22 +164,88 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"not valid TOML: {exc}", source=source) from None
+    except RecursionError:
+        raise VariantError("not valid TOML: nested too deeply", source=source) from None
 
 
-def _load_raw(path: Path, chain: tuple[str, ...]) -> tuple[dict[str, Any], dict[str, Citation]]:
+def _read(path: Path) -> str:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise VariantError(
+            f"cannot read the file: {exc.strerror or exc}", source=str(path)
+        ) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise VariantError(
+            f"the file is larger than {MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)", source=str(path)
+        )
+    try:
+        return data.decode("utf-8-sig")  # a BOM is allowed, as in logs
+    except UnicodeDecodeError as exc:  # the byte itself is not shown: it is the file's content
+        raise VariantError(
+            f"cannot read the file: 'utf-8' codec can't decode the byte at position {exc.start} "
+            "(not UTF-8 text)",
+            source=str(path),
+        ) from None
+
+
+def _load_raw(
+    path: Path, chain: tuple[str, ...], allow: tuple[Path, ...]
+) -> tuple[dict[str, Any], dict[str, Citation]]:
     if str(path) in chain:
         cycle = " -> ".join([*chain, str(path)])
         raise VariantError(f"extends forms a cycle: {cycle}", source=str(path), path="extends")
+    if len(chain) > MAX_EXTENDS:
+        raise VariantError(
+            f"an extends chain of more than {MAX_EXTENDS} steps (MAX_EXTENDS)",
+            source=chain[-1],
+            path="extends",
+        )
+    data = _parse_toml(_read(path), str(path))
+    return _resolve(data, str(path), path.parent, (*chain, str(path)), allow)
+
+
+def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source: str) -> Path:
+    """The file an ``extends`` names, if the policy allows it (else a VariantError)."""
+    folders = (*((base_dir,) if base_dir is not None else ()), *allow)
+    if not is_path_like(parent):
+        inside = resolve_inside(f"{parent}.toml", base_dir, folders)
+        return inside if inside is not None else _find(parent, None)
+    inside = resolve_inside(parent, base_dir, folders) if parent.endswith(".toml") else None
+    if inside is not None:
+        return inside
+    if parent.endswith(".toml") and os.path.basename(parent) == parent and findable(parent):
+        return _find(parent, None)  # a shipped file's name ("official.toml")
+    where = "inside this file's folder" if base_dir is not None else "(text has no folder)"
+    raise VariantError(
+        f"{_short(parent)}: not allowed, so not read: extends names a variant or a .toml file "
+        f"{where} (widen with allow_paths=)"
+    )
+
+
+def findable(name: str) -> bool:
+    """True if the finder knows ``name`` (a shipped file name, or one on the variant path)."""
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a BOM is allowed, as in logs
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VariantError(f"cannot read the file: {exc}", source=str(path)) from None
-    return _resolve(_parse_toml(text, str(path)), str(path), path.parent, (*chain, str(path)))
+        _find(name, None)
+    except VariantError:
+        return False
+    return True
 
 
 def _resolve(
-    data: dict[str, Any], source: str, base_dir: Path | None, chain: tuple[str, ...]
+    data: dict[str, Any],
+    source: str,
+    base_dir: Path | None,
+    chain: tuple[str, ...],
+    allow: tuple[Path, ...],
 ) -> tuple[dict[str, Any], dict[str, Citation]]:
+    if data and not set(data) & _TOP_KEYS:
+        raise VariantError(
+            "not a variant file: none of its top-level keys is a variant key (name, extends, "
+            "deck, deal, ...); its content is not shown",
+            source=source,
+        )
     values, cites = _split_citations(data, source, "")
     parent = values.pop("extends", None)
     if parent is None:
@@ -127,10 +256,10 @@ def _resolve(
             f"expected the name or path of a variant, got {parent!r}", source=source, path="extends"
         )
     try:
-        found = _find(parent, base_dir)
+        found = _parent(parent, base_dir, allow, source)
     except VariantError as exc:
         raise VariantError(str(exc), source=source, path="extends") from None
-    base_raw, base_cites = _load_raw(found, chain)
+    base_raw, base_cites = _load_raw(found, chain or (source,), allow)
     if "name" not in values:  # never inherit the parent's name: a file is named by its stem
         values["name"] = Path(source).stem if source.endswith(".toml") else None
     merged = _merge(base_raw, values)
@@ -212,335 +341,28 @@ def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Vari
     description = raw.get("description", "")
     if not isinstance(description, str):
         raise fail("description", f"expected a string, got {description!r}")
+    check_limits(raw, source)
     sections: dict[str, Any] = {}
-    for section, cls in _SECTIONS.items():
+    for section in _SECTIONS:
         table = raw.get(section, {})
         if not isinstance(table, dict):
             raise fail(section, f"expected a table, got {table!r}")
-        sections[section] = _build_section(section, cls, table, fail)
+        sections[section] = structure_table(table, section, source=source)
     ranks_raw = raw.get("ranks", {})
     if not isinstance(ranks_raw, dict):
         raise fail("ranks", f"expected a table of rank tables, got {ranks_raw!r}")
-    ranks = tuple((r, _build_rank(r, t, fail)) for r, t in ranks_raw.items())
+    ranks = []
+    for rank, table in ranks_raw.items():
+        if not isinstance(table, dict):
+            raise fail(f"ranks.{rank}", f"expected a table describing the rank, got {table!r}")
+        ranks.append((rank, structure_table(table, f"ranks.{rank}", source=source)))
     variant = Variant(
         name=name.strip(),
         description=description,
         extends=raw.get("extends", ""),
-        ranks=ranks,
+        ranks=tuple(ranks),
         citations=tuple(sorted(cites.items())),
         **sections,
     )
-    _check_consistency(variant, fail)
+    check_variant(variant, source)
     return variant
-
-
-def _build_section(section: str, cls: type, table: dict[str, Any], fail: Any) -> Any:
-    names = {f.name: f for f in attrs.fields(cls)}
-    kwargs: dict[str, Any] = {}
-    for k, v in table.items():
-        path = f"{section}.{k}"
-        if k not in names:
-            raise fail(
-                path,
-                f"unknown key {k!r} in [{section}]; expected one of {', '.join(sorted(names))}",
-            )
-        info = key_info(path)
-        assert info is not None
-        kwargs[k] = _convert(info, v, path, fail)
-    return cls(**kwargs)
-
-
-def _build_rank(rank: str, table: Any, fail: Any) -> Rank:
-    path = f"ranks.{rank}"
-    if not isinstance(table, dict):
-        raise fail(path, f"expected a table describing the rank, got {table!r}")
-    kwargs: dict[str, Any] = {}
-    for k, v in table.items():
-        if k not in _RANK_KEYS:
-            raise fail(
-                f"{path}.{k}", f"unknown key {k!r}; expected one of {', '.join(sorted(_RANK_KEYS))}"
-            )
-        if k == "effects":
-            kwargs[k] = _effects(v, f"{path}.effects", fail)
-        else:
-            info = key_info(f"{path}.{k}")
-            assert info is not None
-            kwargs[k] = _convert(info, v, f"{path}.{k}", fail)
-    return Rank(**kwargs)
-
-
-def _effects(value: Any, path: str, fail: Any) -> tuple[Effect, ...]:
-    if not isinstance(value, list):
-        raise fail(path, f'expected an array of effects like {{op = "skip"}}, got {value!r}')
-    out = []
-    for i, item in enumerate(value):
-        p = f"{path}[{i}]"
-        if not isinstance(item, dict):
-            raise fail(p, f'expected a table like {{op = "draw", count = 2}}, got {item!r}')
-        extra = set(item) - {"op", "count"}
-        if extra:
-            raise fail(p, f"unknown key(s) {', '.join(sorted(extra))}; an effect has op and count")
-        op = item.get("op")
-        if not isinstance(op, str) or op not in EFFECT_OPS:
-            raise fail(f"{p}.op", f"unknown effect {op!r}; expected one of {', '.join(EFFECT_OPS)}")
-        count = item.get("count", 1)
-        if type(count) is not int or not 1 <= count <= 50:
-            raise fail(f"{p}.count", f"expected an integer from 1 to 50, got {count!r}")
-        out.append(Effect(op, count))
-    return tuple(out)
-
-
-def _convert(info: KeyInfo, value: Any, path: str, fail: Any) -> Any:
-    t = info.type
-    if t == "boolean":
-        if type(value) is not bool:
-            raise fail(path, f"expected true or false, got {value!r}")
-        return value
-    if t == "integer":
-        if type(value) is not int:
-            raise fail(path, f"expected an integer, got {value!r}")
-        _check_range(info, value, path, fail)
-        return value
-    if t == "string":
-        if not isinstance(value, str):
-            raise fail(path, f"expected a string, got {value!r}")
-        if info.choices and value not in info.choices:
-            raise fail(path, f"expected one of {', '.join(map(repr, info.choices))}, got {value!r}")
-        return value
-    if t == "array of strings":
-        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            raise fail(path, f"expected an array of strings, got {value!r}")
-        return tuple(value)
-    if t == "table of integers":
-        if not isinstance(value, dict):
-            raise fail(path, f"expected a table of rank = copies, got {value!r}")
-        for k, v in value.items():
-            if type(v) is not int or not 0 <= v <= 100:
-                raise fail(f"{path}.{k}", f"expected an integer from 0 to 100, got {v!r}")
-        return tuple(value.items())
-    if t == "table of arrays of strings":
-        if not isinstance(value, dict):
-            raise fail(path, f"expected a table of rank = [ranks], got {value!r}")
-        for k, v in value.items():
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise fail(f"{path}.{k}", f"expected an array of ranks, got {v!r}")
-        return tuple((k, tuple(v)) for k, v in value.items())
-    raise AssertionError(t)  # pragma: no cover
-
-
-def _check_range(info: KeyInfo, value: int, path: str, fail: Any) -> None:
-    lo, hi = info.minimum, info.maximum
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise fail(path, f"expected an integer from {lo} to {hi}, got {value!r}")
-
-
-def _check_consistency(v: Variant, fail: Any) -> None:
-    """Contradictions between keys: each names the key path at fault."""
-    for c in v.deck.colors:
-        if c not in COLORS:
-            raise fail("deck.colors", f"unknown colour {c!r}; expected some of R, Y, G, B")
-    if len(set(v.deck.colors)) != len(v.deck.colors) or not v.deck.colors:
-        raise fail("deck.colors", "expected at least one colour, each once")
-    in_deck: set[str] = set()
-    for rank, n in v.deck.colored:
-        if rank.startswith("W") or not rank:
-            raise fail(f"deck.colored.{rank}", "a coloured rank may not start with W (wilds do)")
-        if n and not v.has_rank(rank):
-            raise fail(
-                f"deck.colored.{rank}", f"rank {rank!r} is in the deck but has no [ranks.{rank}]"
-            )
-        if n:
-            in_deck.add(rank)
-    for rank, n in v.deck.wild:
-        if not rank.startswith("W"):
-            raise fail(f"deck.wild.{rank}", "a wild rank must start with W (W, W+4, WS, ...)")
-        if n and not v.has_rank(rank):
-            raise fail(
-                f"deck.wild.{rank}", f"rank {rank!r} is in the deck but has no [ranks.{rank}]"
-            )
-        if n:
-            in_deck.add(rank)
-    if not in_deck:
-        raise fail("deck", "the deck has no cards")
-    size = sum(n for _, n in v.deck.colored) * len(v.deck.colors) + sum(n for _, n in v.deck.wild)
-    if v.players.min > v.players.max:
-        raise fail("players.min", f"{v.players.min} is more than players.max ({v.players.max})")
-    if v.players.max * v.deal.hand_size >= size:
-        raise fail(
-            "deal.hand_size",
-            f"{v.players.max} players with {v.deal.hand_size} cards each "
-            f"leave no card to turn up from a deck of {size}",
-        )
-    for rank, r in v.ranks:
-        ops = [e.op for e in r.effects]
-        wild = rank.startswith("W")
-        if wild and "choose_color" not in ops:
-            raise fail(f"ranks.{rank}.effects", 'a wild must include {op = "choose_color"}')
-        if not wild and "choose_color" in ops:
-            raise fail(
-                f"ranks.{rank}.effects", "only a wild (a rank starting with W) chooses a colour"
-            )
-        if r.challengeable and not r.only_without_color_match:
-            raise fail(
-                f"ranks.{rank}.challengeable",
-                "a challenge needs a restriction to test: set only_without_color_match",
-            )
-        if ops.count("swap_hands") > 1:
-            raise fail(f"ranks.{rank}.effects", "one swap_hands per card (it names one target)")
-    for i, rank in enumerate(v.first_card.return_ranks):
-        if rank not in in_deck:
-            raise fail(f"first_card.return_ranks[{i}]", f"rank {rank!r} is not in the deck")
-    for i, rank in enumerate(v.stacking.overtake):
-        if rank not in in_deck:
-            raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} is not in the deck")
-        if "draw" not in [e.op for e in v.rank(rank).effects]:
-            raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} has no draw effect to stack")
-    if not v.overtake.skip_between:
-        raise fail(
-            "overtake.skip_between",
-            "OVT-SKIP: play always continues from the overtaker; false is no reading of a source",
-        )
-    if v.stacking.overtake and not v.overtake.enabled:
-        raise fail("stacking.overtake", "stacking by overtaking needs overtake.enabled = true")
-    for pending, answers in v.stacking.answer:
-        for rank in (pending, *answers):
-            if rank not in in_deck:
-                raise fail(f"stacking.answer.{pending}", f"rank {rank!r} is not in the deck")
-            if "draw" not in [e.op for e in v.rank(rank).effects]:
-                raise fail(
-                    f"stacking.answer.{pending}", f"rank {rank!r} has no draw effect to stack"
-                )
-    s = v.scoring
-    if s.mode == "own_hand" and s.winner != "lowest_total":
-        raise fail(
-            "scoring.winner",
-            'with scoring.mode = "own_hand" the lowest total wins: expected "lowest_total"',
-        )
-    if s.mode != "own_hand" and s.winner != "first_to_target":
-        raise fail(
-            "scoring.winner",
-            f"with scoring.mode = {s.mode!r} the first to the target wins: "
-            'expected "first_to_target"',
-        )
-
-
-# --- writing and comparing ----------------------------------------------------------------------
-
-
-def _plain(value: Any) -> Any:
-    if (
-        isinstance(value, tuple)
-        and value
-        and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value)
-    ):
-        return {k: _plain(v) for k, v in value}
-    if isinstance(value, tuple):
-        return [_plain(x) for x in value]
-    if isinstance(value, Effect):
-        return {"op": value.op, "count": value.count} if value.count != 1 else {"op": value.op}
-    return value
-
-
-def variant_to_dict(v: Variant, *, cite: bool = True) -> dict[str, Any]:
-    """The resolved variant as plain TOML data (no ``extends``), citations inline when ``cite``."""
-    out: dict[str, Any] = {"name": v.name}
-    if v.description:
-        out["description"] = v.description
-    for section in _SECTIONS:
-        obj = getattr(v, section)
-        out[section] = {}
-        for f in attrs.fields(type(obj)):
-            value = getattr(obj, f.name)
-            info = key_info(f"{section}.{f.name}")
-            is_table = info is not None and info.type.startswith("table")
-            out[section][f.name] = dict(_plain(value) or {}) if is_table else _plain(value)
-        if section == "deck":
-            out["ranks"] = {
-                rank: {f.name: _plain(getattr(r, f.name)) for f in attrs.fields(Rank)}
-                for rank, r in v.ranks
-            }
-    if cite:
-        for path, c in v.citations:
-            _attach(out, path, c)
-    return out
-
-
-def _attach(tree: dict[str, Any], path: str, c: Citation) -> None:
-    parts = path.split(".")
-    node: Any = tree
-    for p in parts[:-1]:
-        if not isinstance(node, dict) or p not in node:
-            return
-        node = node[p]
-    last = parts[-1]
-    if not isinstance(node, dict) or last not in node:
-        return
-    entry: dict[str, Any] = {"value": node[last], "clause": list(c.clause)}
-    if c.source:
-        entry["source"] = c.source
-    if c.note:
-        entry["note"] = c.note
-    node[last] = entry
-
-
-def dump_variant(v: Variant) -> str:
-    """The resolved variant as TOML text that loads back to an equal variant.
-
-    >>> v = load_variant("ena.toml")
-    >>> load_variant_text(dump_variant(v)) == v
-    True
-    """
-    return tomli_w.dumps(variant_to_dict(v))
-
-
-@attrs.frozen
-class KeyDiff:
-    """One key whose value differs between two variants."""
-
-    path: str
-    left: Any
-    right: Any
-    clauses: tuple[str, ...]
-    doc: str
-
-
-def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in tree.items():
-        path = f"{prefix}.{k}" if prefix else k
-        if (
-            isinstance(v, dict)
-            and (prefix.count(".") < 1 or path.startswith("ranks."))
-            and not (path.startswith(("deck.colored", "deck.wild", "stacking.answer")))
-        ):
-            out.update(_flatten(v, path))
-        else:
-            out[path] = v
-    return out
-
-
-def diff_variants(left: Variant, right: Variant) -> list[KeyDiff]:
-    """Every key whose value differs, with its description and clause ids, in schema order.
-
-    >>> [d.path for d in diff_variants(load_variant("official"), load_variant("official"))]
-    []
-    """
-    a = _flatten(variant_to_dict(left, cite=False))
-    b = _flatten(variant_to_dict(right, cite=False))
-    out = []
-    for path in [*a, *(p for p in b if p not in a)]:
-        if path in ("name", "description"):
-            continue
-        va, vb = a.get(path), b.get(path)
-        if va != vb:
-            info = key_info(path)
-            out.append(
-                KeyDiff(
-                    path,
-                    va,
-                    vb,
-                    info.clauses if info else (),
-                    info.doc if info else "rank definition",
-                )
-            )
-    return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from . import guards
 from .cards import COLOR_NAMES, Card
 from .errors import EventError
 from .state import GameState
@@ -49,6 +50,7 @@ class PlayerView:
 
 def view(state: GameState, player: str) -> PlayerView:
     """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them."""
+    guards.check_view(state, player)
     if player not in state.players:
         raise EventError(f"{player!r} is not a player of this game ({', '.join(state.players)})")
     seat = state.players.index(player)

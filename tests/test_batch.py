@@ -120,7 +120,7 @@ class TestRows:
         """A missing file gives exit code 2 and why, not an exception."""
         row = validate_log(tmp_path / "missing.jsonl")
         assert (row.exit_code, row.result) == (2, "unusable")
-        assert row.error == "cannot read: No such file or directory"
+        assert row.error == "cannot read the log: No such file or directory"
 
     def test_a_log_written_wrongly_is_a_row_with_its_first_bad_line(self, tmp_path: Path) -> None:
         """Bad JSON on line 2 gives exit code 2, the line and the reason."""
@@ -191,6 +191,20 @@ class TestValidateMany:
         want = attrs.evolve(validate_log(SAMPLES[1]), path="upload-17")
         assert validate_log(LogText("upload-17", data)) == want
         assert validate_log(LogText("upload-17", data.decode("utf-8"))) == want
+
+    def test_a_log_in_memory_finds_its_variant_by_folder_or_resolver(self, tmp_path: Path) -> None:
+        """A header's TOML variant: refused from memory, found in LogText.folder or by resolver."""
+        (tmp_path / "house.toml").write_text(
+            'name = "house"\nextends = "official"\n[deal]\nhand_size = 5\n'
+        )
+        text = '{"ena_log": 1, "variant": "house.toml", "players": ["ana", "bor"], "seed": 7}\n'
+        alone = validate_log(LogText("g", text))
+        assert (alone.exit_code, alone.first_unusable_line) == (2, 1)
+        found = validate_log(LogText("g", text, folder=str(tmp_path)))
+        assert (found.exit_code, found.variant) == (0, "house")
+        house = load_variant(tmp_path / "house.toml")
+        rows = validate_many([LogText("g", text)] * 3, jobs=2, resolver={"house.toml": house}.get)
+        assert [(r.exit_code, r.variant) for r in rows] == [(0, "house")] * 3
 
     def test_every_cpu(self, logs: list[Path], one_process: list[SummaryRow]) -> None:
         """jobs=0 uses every CPU, with the same rows."""

@@ -118,7 +118,9 @@ def test_malformed_positions_raise_position_error(text: str, names: str) -> None
     assert isinstance(info.value, ValueError)
 
 
-def test_a_non_string_position_is_a_position_error() -> None:
-    """Only text is a position."""
-    with pytest.raises(PositionError):
+def test_a_non_string_position_is_a_type_error_naming_the_argument() -> None:
+    """Only text is a position: anything else is misuse, a TypeError naming ``text``."""
+    with pytest.raises(TypeError, match=r"parse_position\(\): text"):
         parse_position(None)  # type: ignore[arg-type]
+    with pytest.raises(PositionError):
+        parse_position("   ")

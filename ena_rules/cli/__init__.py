@@ -25,6 +25,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..errors import EnaRulesError
 from . import explain, replay, simulate, validate, variants
 
 __all__ = ["BROKEN_PIPE", "build_parser", "main"]
@@ -70,4 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BROKEN_PIPE
     except KeyboardInterrupt:
         return 130
+    except EnaRulesError as exc:  # any unusable input a subcommand did not report itself
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return code

@@ -15,10 +15,32 @@ from ..errors import EnaRulesError
 from ..variant import Variant
 from ..variant_io import load_variant
 
-__all__ = ["NO", "UNUSABLE", "YES", "Progress", "error", "positive", "rate", "variant_arg"]
+__all__ = [
+    "NO",
+    "UNUSABLE",
+    "YES",
+    "Progress",
+    "allow_option",
+    "error",
+    "positive",
+    "rate",
+    "variant_arg",
+]
 
 #: Exit codes: yes, the answer is no, usage error or unusable input.
 YES, NO, UNUSABLE = 0, 1, 2
+
+
+def allow_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--allow-variant-path DIR`` (repeatable): where a log header may name a .toml file."""
+    p.add_argument(
+        "--allow-variant-path",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a header may also name a .toml variant inside DIR (repeatable; by default only "
+        "variant names and .toml files inside the log's own folder)",
+    )
 
 
 def error(message: str) -> int:

@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import COLOR_NAMES, format_cards
+from ..errors import LogError
 from ..position import format_position
 from ..state import GameState
 from ..validate import LineResult, Validator, describe_record, log_lines, validator_for
-from ._common import UNUSABLE, error, variant_arg
+from ._common import UNUSABLE, allow_option, error, variant_arg
 
 __all__ = ["add_parser", "run", "table"]
 
@@ -42,6 +43,7 @@ def add_parser(sub: Any) -> None:
     r.add_argument(
         "--as", dest="viewer", metavar="PLAYER", help="the page shows this player's view only"
     )
+    allow_option(r)
     r.set_defaults(run=run)
 
 
@@ -56,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
         from ..replay_html import replay_command
 
         return replay_command(args.log, args.html, variant=variant, player=args.viewer)
-    v = validator_for(args.log, variant=variant, strict=False, keep=False)
+    v = validator_for(
+        args.log, variant=variant, strict=False, keep=False, allow_paths=args.allow_variant_path
+    )
     name = v.source
     try:
         for r in v.run(log_lines(args.log)):
@@ -66,12 +70,11 @@ def run(args: argparse.Namespace) -> int:
                 _text_step(r, v, name)
     except BrokenPipeError:  # the reader of our output went away: main() ends quietly
         raise
-    except OSError as exc:
-        reason = f"cannot read: {exc.strerror or exc}"
+    except LogError as exc:  # the log cannot be opened or read
         if args.json:
-            print(json.dumps({"file": name, "kind": "error", "message": reason}))
+            print(json.dumps({"file": name, "kind": "error", "message": str(exc)}))
             return UNUSABLE
-        return error(f"{name}: {reason}")
+        return error(str(exc))
     report = v.report()
     if args.json:
         print(json.dumps({"file": name, **report.summary()}, ensure_ascii=False))
@@ -89,7 +92,7 @@ def _json_step(r: LineResult, v: Validator, name: str) -> None:
 
 def _text_step(r: LineResult, v: Validator, name: str) -> None:
     if r.kind == "problem":
-        print(r.text(name))
+        print(r.text(name), file=sys.stderr if not r.line else sys.stdout)
         return
     what = describe_record(r.type, r.record) if r.record is not None else r.kind
     print(f"{name}:{r.line}: {what}")

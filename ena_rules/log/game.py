@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..cards import Card
-from ..chance import cut_event, deal_event
+from ..chance import MAX_CUTS, deal_event, drive_chance
 from ..errors import EnaRulesError
 from ..events import Deal, PlayerEvent
 from ..rules.referee import apply, new_game
@@ -31,9 +31,6 @@ from .lines import FORMAT_VERSION, Claim, Header, RoundStart
 from .writer import LogWriter
 
 __all__ = ["MAX_CUTS", "GameRecorder", "round_deal", "start"]
-
-#: A seeded cut gives up after this many attempts (ties are astronomically unlikely to last).
-MAX_CUTS = 1000
 
 
 def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, ...]]:
@@ -48,22 +45,13 @@ def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, .
     ('play', ['Cut', 'Deal'])
     """
     state = new_game(variant, header.players, dealer=header.dealer)
-    verdicts: list[Verdict] = []
     if header.seed is not None:
-        attempt = 0
-        while state.phase == "cut" and attempt < MAX_CUTS:
-            verdict = apply(state, cut_event(state, header.seed, attempt))
-            verdicts.append(verdict)
-            state = verdict.state
-            attempt += 1
-        deal = deal_event(state, header.seed)
+        _, verdicts = drive_chance(state, header.seed)
     elif header.deck is not None:
-        deal = Deal(header.deck, seed=header.deck_seed or 0)
+        _, verdicts = drive_chance(state, None, deal=Deal(header.deck, seed=header.deck_seed or 0))
     else:
         raise EnaRulesError("a header gives either 'seed', or 'dealer' and 'deck'")
-    verdict = apply(state, deal)
-    verdicts.append(verdict)
-    return verdict.state, tuple(verdicts)
+    return verdicts[-1].state, verdicts
 
 
 def round_deal(header: Header, state: GameState, line: RoundStart) -> Deal:

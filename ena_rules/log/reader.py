@@ -23,7 +23,6 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import IO, Any
 
 import attrs
@@ -35,6 +34,7 @@ from ..events import CallUno, Overtake, Play
 from ..rules.referee import canonical_deck
 from ..variant import Variant
 from ..variant_io import load_variant
+from .access import VariantAccess
 from .lines import (
     FORMAT_VERSION,
     TYPE_OF,
@@ -66,11 +66,17 @@ class Problem:
 
 @attrs.frozen
 class Entry:
-    """One usable line: the header or a line after it, with its 1-based line number."""
+    """One usable line: the header or a line after it, with its 1-based line number.
+
+    ``record`` is the line's JSON object as read; the header's entry also carries the
+    ``variant`` its game is judged by.
+    """
 
     source: str
     line: int
     item: Header | Line
+    record: dict[str, Any] | None = attrs.field(default=None, eq=False, repr=False)
+    variant: Variant | None = attrs.field(default=None, eq=False, repr=False)
 
     def __str__(self) -> str:
         if isinstance(self.item, Header):
@@ -94,13 +100,22 @@ def source_name(log: object) -> str:
 def open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
     """The raw lines of a log file (``-``: standard input), each at most :data:`MAX_LINE` long.
 
-    A longer line is cut there and the rest of it skipped; the reader reports it.
+    A longer line is cut there and the rest of it skipped; the reader reports it. A file that
+    cannot be opened or read is a :class:`~ena_rules.LogError` naming the path.
+
+    >>> list(open_lines("no/such/log.jsonl"))
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.LogError: no/such/log.jsonl: cannot read the log: No such file or directory
     """
     if str(log) == "-":
         yield from _limited(sys.stdin.buffer)
         return
-    with open(log, "rb") as f:
-        yield from _limited(f)
+    try:
+        with open(log, "rb") as f:
+            yield from _limited(f)
+    except OSError as exc:
+        raise LogError(f"cannot read the log: {exc.strerror or exc}", source=str(log)) from None
 
 
 def _limited(f: IO[bytes]) -> Iterator[bytes]:
@@ -129,6 +144,9 @@ def _no_constants(name: str) -> Any:
     raise LogError(f"{name} is not a JSON number")
 
 
+#: The only characters JSON counts as white space: a line of nothing else is blank.
+_JSON_SPACE = " \t\r\n"
+
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
 
 
@@ -142,8 +160,9 @@ class LogReader:
     """Iterate a log: :class:`Entry` per usable line, :class:`Problem` per unusable one.
 
     ``lines`` are the raw lines (``str`` or ``bytes``; :func:`open_lines` reads a file);
-    ``variant`` (a :class:`~ena_rules.Variant`, a name or a path) replaces the header's variant;
-    ``base_dir`` is where a header's variant path is resolved (the log's folder).
+    ``variant`` (a :class:`~ena_rules.Variant`, a name or a path: the caller's own choice, so
+    any path) replaces the header's variant; ``access`` is what the header itself may name
+    (:class:`~ena_rules.log.access.VariantAccess`: by default names only, as for a stream).
     After the header line, :attr:`header` and :attr:`variant` are set (``None`` if unusable).
     """
 
@@ -154,13 +173,13 @@ class LogReader:
         source: str = "<log>",
         strict: bool = False,
         variant: Variant | str | None = None,
-        base_dir: Path | None = None,
+        access: VariantAccess | None = None,
     ) -> None:
         self.lines = lines
         self.source = source
         self.strict = strict
         self.override = variant
-        self.base_dir = base_dir
+        self.access = access if access is not None else VariantAccess()
         self.header: Header | None = None
         self.variant: Variant | None = None
         self.problems = 0
@@ -169,19 +188,21 @@ class LogReader:
     def __iter__(self) -> Iterator[Entry | Problem]:
         seen_header = False
         for number, raw in enumerate(self.lines, start=1):
+            first = not seen_header
             try:
-                obj = self._decode(raw, first=not seen_header)
-                if obj is None:
+                text = self._text(raw, first=first)
+                if text is None:
                     continue
-                if not seen_header:
-                    seen_header = True
+                seen_header = True  # the first line that is not blank is the header, or fails
+                obj = self._decode(text)
+                if first:
                     item: Header | Line = self._header(obj)
                 else:
                     item = self._line(obj)
             except _LineProblem as p:
                 yield self._problem(number, p.reason)
                 continue
-            yield Entry(self.source, number, item)
+            yield Entry(self.source, number, item, obj, self.variant if first else None)
         if not seen_header:
             yield self._problem(1, "no header: the log is empty")
 
@@ -193,7 +214,9 @@ class LogReader:
 
     # -- text and JSON ---------------------------------------------------------------------------
 
-    def _decode(self, raw: str | bytes, *, first: bool) -> Any:
+    @staticmethod
+    def _text(raw: str | bytes, *, first: bool) -> str | None:
+        """The line's text, or ``None`` for a blank line (JSON whitespace only)."""
         if isinstance(raw, bytes):
             if len(raw) > MAX_LINE:
                 raise _LineProblem(f"line longer than {MAX_LINE} bytes")
@@ -201,10 +224,14 @@ class LogReader:
                 text = raw.decode("utf-8-sig" if first else "utf-8")
             except UnicodeDecodeError as exc:
                 raise _LineProblem(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-        else:
+        elif isinstance(raw, str):
             text = raw.removeprefix("\ufeff") if first else raw
-        if not text.strip():
-            return None
+        else:
+            raise TypeError(f"a log line is str or bytes, not {type(raw).__name__}")
+        return text if text.strip(_JSON_SPACE) else None
+
+    @staticmethod
+    def _decode(text: str) -> Any:
         try:
             return _DECODER.decode(text)
         except json.JSONDecodeError as exc:
@@ -263,10 +290,7 @@ class LogReader:
         if isinstance(want, Variant):
             return want
         try:
-            if want.endswith(".toml") and self.base_dir is not None and self.override is None:
-                path = Path(want)
-                return load_variant(path if path.is_absolute() else self.base_dir / path)
-            return load_variant(want)
+            return load_variant(want) if self.override is not None else self.access.load(name)
         except EnaRulesError as exc:
             raise _LineProblem(f"unknown or unusable variant {want!r}: {exc}") from None
 
@@ -305,20 +329,8 @@ class LogReader:
                 )
         if isinstance(line, RoundStart):
             self._check_round(line, h)
-        elif isinstance(line, RoundClaim):
-            if line.round < 1:
-                raise _LineProblem(f"{line.round}: rounds count from 1 @ $.round")
-            if line.winner is None and line.points is None and line.totals is None:
-                raise _LineProblem("a claim_round claims nothing: give winner, points or totals")
-        elif isinstance(line, DrawnClaim):
-            if line.count is None and line.cards is None:
-                raise _LineProblem("a claim_drawn claims nothing: give count or cards")
-            if line.count is not None and line.count < 0:
-                raise _LineProblem(f"{line.count}: a count is not negative @ $.count")
-            if line.cards is not None and line.count not in (None, len(line.cards)):
-                raise _LineProblem(f"count {line.count} but {len(line.cards)} cards listed")
-        elif isinstance(line, PenaltyClaim) and line.cards < 1:
-            raise _LineProblem(f"{line.cards}: a penalty is at least one card @ $.cards")
+        else:
+            _check_claim_form(line)
         return line
 
     def _check_round(self, line: RoundStart, h: Header) -> None:
@@ -336,6 +348,24 @@ class LogReader:
     def _not_player(name: str, players: tuple[str, ...], what: str = "") -> str:
         role = f" ({what})" if what else ""
         return f"{name!r}{role} is not a player of this log ({', '.join(players)})"
+
+
+def _check_claim_form(line: Line) -> None:
+    """A claim must claim something, with counts that can be."""
+    if isinstance(line, RoundClaim):
+        if line.round < 1:
+            raise _LineProblem(f"{line.round}: rounds count from 1 @ $.round")
+        if line.winner is None and line.points is None and line.totals is None:
+            raise _LineProblem("a claim_round claims nothing: give winner, points or totals")
+    elif isinstance(line, DrawnClaim):
+        if line.count is None and line.cards is None:
+            raise _LineProblem("a claim_drawn claims nothing: give count or cards")
+        if line.count is not None and line.count < 0:
+            raise _LineProblem(f"{line.count}: a count is not negative @ $.count")
+        if line.cards is not None and line.count not in (None, len(line.cards)):
+            raise _LineProblem(f"count {line.count} but {len(line.cards)} cards listed")
+    elif isinstance(line, PenaltyClaim) and line.cards < 1:
+        raise _LineProblem(f"{line.cards}: a penalty is at least one card @ $.cards")
 
 
 def _names(line: Line) -> Iterator[tuple[str, str]]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import guards
 from ..cards import COLOR_NAMES, Card
 from ..errors import EventError
 from ..events import (
@@ -70,6 +71,7 @@ def canonical_deck(variant: Variant) -> tuple[Card, ...]:
     >>> len(canonical_deck(load_variant("official")))
     108
     """
+    guards.check_variant("canonical_deck", variant)
     return variant.cards
 
 
@@ -79,6 +81,7 @@ def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = N
     >>> new_game(load_variant("ena.toml"), ["ana", "bor"]).phase
     'cut'
     """
+    guards.check_new_game(variant, players, dealer)
     names = tuple(players)
     if not all(isinstance(p, str) and p for p in names) or len(set(names)) != len(names):
         raise EventError(f"{list(players)!r}: players must be distinct non-empty names")
@@ -127,11 +130,7 @@ def apply(state: GameState, event: Event) -> Verdict:
     A rejected verdict carries the unchanged state. Raises :class:`EventError` only for a value
     that is not an event at all.
     """
-    if not isinstance(event, _EVENT_TYPES):
-        raise EventError(
-            f"{event!r}: not an event; expected one of "
-            f"{', '.join(t.__name__ for t in _EVENT_TYPES)}"
-        )
+    guards.check_apply(state, event)
     j = judge(state, event)
     if j.kind == "reject":
         note = Note(j.clause or state.variant.clause(j.key), j.key, j.reason)
@@ -167,6 +166,7 @@ def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
     Chance (the cut and the deal) is not listed: at those points the tuple is empty and the
     caller supplies a :class:`Cut` or :class:`Deal` (see :mod:`ena_rules.chance`).
     """
+    guards.check_state("legal_events", state)
     s = state
     v = s.variant
     if s.phase in CHANCE_PHASES or s.phase == "over":

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from ..cards import COLOR_NAMES, Card
-from ..chance import cut_event
+from ..chance import cut_for_dealer
 from ..events import CallUno, Deal, Draw, Event, Overtake, Play, PlayerEvent
 from ..position import format_position, parse_position
 from ..rules.referee import apply, canonical_deck, legal_events, new_game
@@ -88,11 +88,7 @@ class RefereeMachine(RuleBasedStateMachine):
             self.initial = state
             self.record(state)
             seed = data.draw(st.integers(0, 2**32 - 1), label="cut seed")
-            attempt = 0
-            while state.phase == "cut":
-                self.step(cut_event(state, seed, attempt))
-                state = self.current
-                attempt += 1
+            cut_for_dealer(state, seed, step=lambda _, e: self.step(e))
         else:
             dealer = data.draw(st.sampled_from(names), label="dealer")
             state = new_game(v, names, dealer=dealer)

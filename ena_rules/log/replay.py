@@ -1,0 +1,212 @@
+"""Replaying a log: the game its lines drive, one verdict per header, event and round line.
+
+A :class:`Replay` holds only what judging the next line needs: the header, the variant, the
+current state, the last event's verdict, the last finished round, and the first line of this
+round (and of the game) that left the rules. Claims are checked against it by
+:mod:`ena_rules.log.claims`.
+
+>>> from ena_rules import Pass, load_variant
+>>> from ena_rules.log.lines import Header
+>>> replay = Replay()
+>>> replay.start(1, Header(1, "official", ("ana", "bor"), seed=7), load_variant("official")).kind
+'header'
+>>> result = replay.event(2, Pass("ana"))
+>>> result.outcome, result.since
+('rejected', 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import COLOR_NAMES
+from ..errors import EnaRulesError
+from ..events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+from ..rules.referee import apply, legal_events
+from ..state import GameState, RoundResult
+from ..variant import Variant
+from ..verdict import Verdict
+from .game import round_deal, start
+from .lines import TYPE_OF, Header, RoundStart
+from .report import EVENT, HEADER, PROBLEM, ROUND, LineResult
+
+__all__ = ["FinishedRound", "Replay", "instead"]
+
+#: The last finished round: its number, result, the totals after it and the line that ended it.
+FinishedRound = tuple[int, RoundResult, tuple[int, ...], int]
+
+
+class Replay:
+    """The game a log's lines drive: start it with :meth:`start`, then feed its lines."""
+
+    def __init__(self) -> None:
+        self.header: Header | None = None
+        self.variant: Variant | None = None
+        self.state: GameState | None = None
+        self.last: tuple[int, GameState, Verdict] | None = None
+        self.finished: FinishedRound | None = None
+        self.over_line: int | None = None
+        self.first_wrong: int | None = None
+        self.round_wrong: int | None = None
+        self.prev_round_wrong: int | None = None
+
+    def mark(self, result: LineResult) -> None:
+        """Note a judged line: a wrong one is where the record may first leave the rules."""
+        if result.wrong:
+            if self.first_wrong is None:
+                self.first_wrong = result.line
+            if self.round_wrong is None:
+                self.round_wrong = result.line
+
+    def since(self, line: int) -> int:
+        """The first line of this round that left the rules (else ``line`` itself)."""
+        return self.round_wrong if self.round_wrong is not None else line
+
+    # -- the header --------------------------------------------------------------------------
+
+    def start(
+        self, line: int, h: Header, variant: Variant, record: dict[str, Any] | None = None
+    ) -> LineResult:
+        """Start the game from its header: the cut (seeded, no dealer) and round 1's deal."""
+        self.header, self.variant = h, variant
+        try:
+            _, verdicts = start(h, variant)
+        except EnaRulesError as exc:
+            return LineResult(line, PROBLEM, message=f"the header cannot start a game: {exc}")
+        deal = verdicts[-1]
+        if not deal.accepted:
+            return LineResult(line, PROBLEM, message=f"the header's deal fails: {deal.message}")
+        self.state = deal.state
+        return LineResult(
+            line,
+            HEADER,
+            "header",
+            record,
+            deal.outcome,
+            deal.clause,
+            deal.key,
+            " ".join(v.message for v in verdicts),
+            drawn=deal.drawn,
+            skipped=deal.skipped,
+        )
+
+    # -- events and round lines --------------------------------------------------------------
+
+    def event(self, line: int, e: PlayerEvent, record: dict[str, Any] | None = None) -> LineResult:
+        """Judge a player event (a line after the round or the game ended is unusable)."""
+        s = self.state
+        assert s is not None
+        kind = TYPE_OF[type(e)]
+        if s.phase == "over":
+            return LineResult(line, PROBLEM, message=self._after_end(kind))
+        if s.phase == "deal":
+            r = self.finished
+            ended = f" at line {r[3]} ({s.players[r[1].winner]} went out)" if r else ""
+            return LineResult(
+                line,
+                PROBLEM,
+                message=f"a {kind} line after round {s.round} ended{ended}: a round line must "
+                f"start round {s.round + 1} first",
+            )
+        return self._after(line, EVENT, kind, record, s, apply(s, e))
+
+    def round_line(
+        self, line: int, r: RoundStart, record: dict[str, Any] | None = None
+    ) -> LineResult:
+        """Judge a round line: the next round's deal (rejected before the round has ended)."""
+        s, h = self.state, self.header
+        assert s is not None and h is not None
+        if s.phase == "over":
+            return LineResult(line, PROBLEM, message=self._after_end("round"))
+        verdict = apply(s, round_deal(h, s, r))
+        if verdict.rejected and s.phase == "deal":  # the deck was checked by the reader
+            return LineResult(line, PROBLEM, message=f"the round's deal fails: {verdict.message}")
+        return self._after(line, ROUND, "round", record, s, verdict)
+
+    def _after(
+        self,
+        line: int,
+        kind: str,
+        tag: str,
+        record: dict[str, Any] | None,
+        s: GameState,
+        v: Verdict,
+    ) -> LineResult:
+        new = v.state
+        ended = new.round > s.round
+        rules, since = "", None
+        if v.rejected:
+            rules, since = instead(s), self.since(line)
+        else:
+            self._advance(line, kind, ended, new)
+        if kind == EVENT:
+            self.last = (line, s, v)
+        return LineResult(
+            line,
+            kind,
+            tag,
+            record,
+            v.outcome,
+            v.clause,
+            v.key,
+            v.message,
+            drawn=v.drawn,
+            skipped=v.skipped,
+            rules=rules,
+            since=since,
+            round_ended=ended and not v.rejected,
+        )
+
+    def _advance(self, line: int, kind: str, ended: bool, new: GameState) -> None:
+        self.state = new
+        if kind == ROUND:  # a new round: its own record starts clean
+            self.prev_round_wrong, self.round_wrong = self.round_wrong, None
+        if ended and new.last_round is not None:
+            self.finished = (new.round, new.last_round, new.scores, line)
+        if new.phase == "over":
+            self.over_line = line
+
+    def _after_end(self, kind: str) -> str:
+        s = self.state
+        assert s is not None and s.winner is not None
+        return (
+            f"a {kind} line after the game ended (line {self.over_line}: "
+            f"{s.players[s.winner]} won): only claims may follow"
+        )
+
+
+def instead(s: GameState) -> str:
+    """What the rules allow at this point: who is due and what they may do.
+
+    >>> from ena_rules import load_variant, new_game
+    >>> instead(new_game(load_variant("official"), ["ana", "bor"], dealer="ana"))
+    'no player event may happen now'
+    """
+    due = s.due
+    if due is None:
+        return "no player event may happen now"
+    options: list[str] = []
+    for e in legal_events(s):
+        if e.player != due:
+            continue
+        text = _option(e)
+        if text not in options:
+            options.append(text)
+    shown = ", ".join(options[:8]) + (", ..." if len(options) > 8 else "")
+    top = f"top card {s.top}" + (f" ({COLOR_NAMES[s.color]})" if s.color else "")
+    return f"by the rules {due} is due ({top}) and may: {shown}."
+
+
+def _option(e: PlayerEvent) -> str:
+    if isinstance(e, Play | Overtake):
+        verb = "play" if isinstance(e, Play) else "overtake"
+        extra = " naming a colour" if e.color else ""
+        target = f" at {e.target}" if e.target else ""
+        return f"{verb} {e.card}{extra}{target}"
+    if isinstance(e, ChooseColor):
+        return "name a colour"
+    if isinstance(e, CallUno):
+        return "call UNO" if e.target is None else f"catch {e.target}"
+    if isinstance(e, Draw | Pass):
+        return type(e).__name__.lower()
+    return "challenge"
