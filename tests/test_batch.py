@@ -242,7 +242,7 @@ class TestValidateMany:
         """validate_many on a LocalCluster of two worker processes equals one process."""
         with (
             LocalCluster(
-                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
             ) as cluster,
             Client(cluster) as client,
         ):
