@@ -27,7 +27,7 @@ import io
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from multiprocessing import get_context
@@ -36,9 +36,10 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from .errors import LogError
+from .log.access import Resolver
 from .log.reader import source_name
-from .summary import SummaryRow, row_from_error, row_from_report
-from .validate import Validator, log_lines, validator_for
+from .summary import SummaryRow, row_from_error, row_from_log_error, row_from_report
+from .validate import log_lines, validator_for
 from .variant import Variant
 from .variant_io import load_variant
 
@@ -69,8 +70,8 @@ class LogText:
     """A log held in memory, named ``source`` in its row and its messages.
 
     For workers that cannot see the caller's files: :func:`read_logs` reads them here. A
-    header that names its variant by a TOML path cannot be judged from memory (no folder to
-    find it in): give ``variant=`` instead.
+    header may name its variant by a TOML path only inside ``folder`` (or the caller's
+    ``allow_paths``), on the machine that judges it; else give ``variant=`` or ``resolver=``.
 
     >>> text = ('{"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}\\n'
     ...         '{"type": "pass", "player": "ana"}\\n')
@@ -81,6 +82,8 @@ class LogText:
 
     source: str
     text: str | bytes = attrs.field(repr=False)
+    #: where the header's ``.toml`` variant may be (none: names only)
+    folder: str | None = None
     #: why the log could not be read (its row is then unusable, with this as its error)
     error: str = ""
 
@@ -109,34 +112,42 @@ class _Done:
 
 
 def validate_log(
-    log: Log | LogText, *, variant: Variant | str | None = None, strict: bool = False
+    log: Log | LogText,
+    *,
+    variant: Variant | str | None = None,
+    strict: bool = False,
+    allow_paths: Sequence[str | os.PathLike[str]] = (),
+    resolver: Resolver | None = None,
 ) -> SummaryRow:
     """Judge one log (a path, ``-`` for standard input, or a :class:`LogText`); its row.
 
     ``variant`` re-judges the game under other rules; ``strict`` stops at the first unusable
-    line (the row then has exit code 2 and only that line's reason). Never raises for bad input.
+    line (the row then has exit code 2 and only that line's reason); ``allow_paths`` and
+    ``resolver`` say what a header may open, as for :func:`~ena_rules.validate.validate`.
+    Never raises for bad input.
 
     >>> row = validate_log("docs/examples/ena-disputed.jsonl")
     >>> row.exit_code, row.variant, row.players, row.disagreeing > 0
     (1, 'ena', 3, True)
     >>> validate_log("no/such.jsonl").error
-    'cannot read: No such file or directory'
+    'cannot read the log: No such file or directory'
     """
+    options: dict[str, Any] = {"allow_paths": allow_paths, "resolver": resolver}
     if isinstance(log, LogText):
         if log.error:
             return row_from_error(log.source, log.error)
-        v = Validator(log.source, variant=variant, strict=strict, keep=False)
+        options.update(source=log.source, folder=log.folder)
         lines: Iterable[str | bytes] = log.lines()
     else:
-        v = validator_for(log, variant=variant, strict=strict, keep=False)
         lines = log_lines(log)
+    v = validator_for(log, variant=variant, strict=strict, keep=False, **options)
     try:
         for _ in v.run(lines):
             pass
-    except OSError as exc:  # the log cannot be read (a LogReadError is an OSError too)
-        return row_from_error(v.source, f"cannot read: {exc.strerror or exc}")
     except LogError as exc:
-        return row_from_error(v.source, str(exc), line=exc.line or None)
+        return row_from_log_error(v.source, exc)
+    except OSError as exc:  # pragma: no cover - the reader turns these into LogError
+        return row_from_error(v.source, f"cannot read: {exc.strerror or exc}")
     return row_from_report(v.report())
 
 
@@ -158,7 +169,7 @@ def read_logs(paths: Iterable[Log]) -> Iterator[LogText]:
                 with open(path, "rb") as f:
                     yield LogText(name, f.read())
         except OSError as exc:
-            yield LogText(name, b"", error=f"cannot read: {exc.strerror or exc}")
+            yield LogText(name, b"", error=f"cannot read the log: {exc.strerror or exc}")
 
 
 def cpu_count() -> int:
@@ -284,13 +295,15 @@ def _pipeline(
 
 
 def iter_validate_many(
-    logs: Iterable[Log],
+    logs: Iterable[Log | LogText],
     *,
     jobs: int | None = None,
     client: Any = None,
     variant: Variant | str | None = None,
     strict: bool = False,
     chunksize: int | None = None,
+    allow_paths: Sequence[str | os.PathLike[str]] = (),
+    resolver: Resolver | None = None,
 ) -> Iterator[SummaryRow]:
     """The summary row of every log, in input order, each as soon as those before it are done.
 
@@ -304,33 +317,49 @@ def iter_validate_many(
     """
     if isinstance(variant, str):  # once, here: a bad name fails now, and workers need no file
         variant = load_variant(variant)
-    fn = partial(validate_log, variant=variant, strict=strict)
+    fn = partial(
+        validate_log,
+        variant=variant,
+        strict=strict,
+        allow_paths=tuple(allow_paths),
+        resolver=resolver,
+    )
     return ordered_map(fn, logs, jobs=jobs, client=client, chunksize=chunksize)
 
 
 def validate_many(
-    logs: Iterable[Log],
+    logs: Iterable[Log | LogText],
     *,
     jobs: int | None = None,
     client: Any = None,
     variant: Variant | str | None = None,
     strict: bool = False,
     chunksize: int | None = None,
+    allow_paths: Sequence[str | os.PathLike[str]] = (),
+    resolver: Resolver | None = None,
 ) -> list[SummaryRow]:
     """Judge every log and give their summary rows, in input order.
 
     ``jobs``: ``None`` or ``1`` runs here, ``N`` runs ``N`` worker processes, ``0`` one per
     CPU. ``client``: a :class:`dask.distributed.Client`; its cluster does the work instead
-    (``jobs`` is then ignored). ``variant`` and ``strict`` are those of
-    :func:`~ena_rules.validate.validate`; ``chunksize`` is how many logs a worker gets at once
-    (default: enough chunks for every worker to finish together, at most :data:`MAX_CHUNK`).
+    (``jobs`` is then ignored). ``variant``, ``strict``, ``allow_paths`` and ``resolver`` are
+    those of :func:`~ena_rules.validate.validate` (a ``resolver`` must pickle to reach the
+    workers: a module-level function, or e.g. a dict's ``__getitem__``); ``chunksize`` is how
+    many logs a worker gets at once (default: enough chunks for every worker to finish
+    together, at most :data:`MAX_CHUNK`).
 
     >>> rows = validate_many(["docs/examples/ena-clean.jsonl"], variant="official")
     >>> rows[0].variant, rows[0].exit_code
     ('official', 1)
     """
-    return list(
-        iter_validate_many(
-            logs, jobs=jobs, client=client, variant=variant, strict=strict, chunksize=chunksize
-        )
+    rows = iter_validate_many(
+        logs,
+        jobs=jobs,
+        client=client,
+        variant=variant,
+        strict=strict,
+        chunksize=chunksize,
+        allow_paths=allow_paths,
+        resolver=resolver,
     )
+    return list(rows)

@@ -138,7 +138,13 @@ def run_validate(
         print(f"--rows {args.rows}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return 2
     if to_stdout:
-        rows = iter_validate_many(logs, jobs=args.jobs, variant=variant, strict=args.strict)
+        rows = iter_validate_many(
+            logs,
+            jobs=args.jobs,
+            variant=variant,
+            strict=args.strict,
+            allow_paths=args.allow_variant_path or (),
+        )
     else:
         rows = _printed(logs, judge, variant, args, bar)
     worst = 0

@@ -24,6 +24,7 @@ from typing import Any, TextIO
 
 import attrs
 
+from .errors import LogError
 from .validate import Report
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "csv_fields",
     "json_line",
     "row_from_error",
+    "row_from_log_error",
     "row_from_report",
     "row_schema",
     "write_csv",
@@ -60,9 +62,9 @@ class SummaryRow:
     unusable (empty otherwise). ``undetermined`` counts the checks a table record leaves open
     (always 0 for logs with a deck or a seed).
 
-    >>> row = row_from_error("lost.jsonl", "cannot read: No such file or directory")
+    >>> row = row_from_error("lost.jsonl", "cannot read the log: No such file or directory")
     >>> row.exit_code, row.result, row.as_dict()["error"]
-    (2, 'unusable', 'cannot read: No such file or directory')
+    (2, 'unusable', 'cannot read the log: No such file or directory')
     """
 
     path: str
@@ -137,6 +139,7 @@ def row_from_report(report: Report) -> SummaryRow:
         rejected=report.rejected,
         claims=report.claims,
         disagreeing=report.disagreements,
+        # undetermined stays 0 until the validator judges table records (its Report has no count)
         unusable=report.problems,
         first_wrong_line=report.first_wrong,
         first_unusable_line=None if problem is None else problem.line,
@@ -164,6 +167,20 @@ def row_from_error(path: str, error: str, *, line: int | None = None) -> Summary
         ending="nothing was judged.",
         error=error,
     )
+
+
+def row_from_log_error(source: str, exc: LogError) -> SummaryRow:
+    """The row of a log stopped by a :class:`~ena_rules.LogError` (unreadable, or ``strict``).
+
+    The error is the reason alone: the row's path and line columns say where.
+
+    >>> row_from_log_error("g.jsonl", LogError("not JSON", source="g.jsonl", line=3)).error
+    'not JSON'
+    """
+    text = str(exc)
+    where = f"{exc.source}:{exc.line}: " if exc.line else f"{exc.source}: "
+    reason = text[len(where) :] if exc.source and text.startswith(where) else text
+    return row_from_error(source, reason, line=exc.line or None)
 
 
 def row_schema() -> dict[str, Any]:

@@ -120,7 +120,7 @@ class TestRows:
         """A missing file gives exit code 2 and why, not an exception."""
         row = validate_log(tmp_path / "missing.jsonl")
         assert (row.exit_code, row.result) == (2, "unusable")
-        assert row.error == "cannot read: No such file or directory"
+        assert row.error == "cannot read the log: No such file or directory"
 
     def test_a_log_written_wrongly_is_a_row_with_its_first_bad_line(self, tmp_path: Path) -> None:
         """Bad JSON on line 2 gives exit code 2, the line and the reason."""
@@ -192,6 +192,20 @@ class TestValidateMany:
         assert validate_log(LogText("upload-17", data)) == want
         assert validate_log(LogText("upload-17", data.decode("utf-8"))) == want
 
+    def test_a_log_in_memory_finds_its_variant_by_folder_or_resolver(self, tmp_path: Path) -> None:
+        """A header's TOML variant: refused from memory, found in LogText.folder or by resolver."""
+        (tmp_path / "house.toml").write_text(
+            'name = "house"\nextends = "official"\n[deal]\nhand_size = 5\n'
+        )
+        text = '{"ena_log": 1, "variant": "house.toml", "players": ["ana", "bor"], "seed": 7}\n'
+        alone = validate_log(LogText("g", text))
+        assert (alone.exit_code, alone.first_unusable_line) == (2, 1)
+        found = validate_log(LogText("g", text, folder=str(tmp_path)))
+        assert (found.exit_code, found.variant) == (0, "house")
+        house = load_variant(tmp_path / "house.toml")
+        rows = validate_many([LogText("g", text)] * 3, jobs=2, resolver={"house.toml": house}.get)
+        assert [(r.exit_code, r.variant) for r in rows] == [(0, "house")] * 3
+
     def test_every_cpu(self, logs: list[Path], one_process: list[SummaryRow]) -> None:
         """jobs=0 uses every CPU, with the same rows."""
         assert validate_many(logs[:6], jobs=0) == one_process[:6]
@@ -228,16 +242,16 @@ class TestValidateMany:
         """validate_many on a LocalCluster of two worker processes equals one process."""
         with (
             LocalCluster(
-                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
             ) as cluster,
             Client(cluster) as client,
         ):
             rows = validate_many(logs, client=client)
-            streamed = list(iter_validate_many(iter(logs), client=client, chunksize=2))
-            shipped = validate_many(read_logs(logs), client=client)
+            some = [*logs[:6], *logs[-2:]]  # the samples, generated, unreadable and broken logs
+            streamed = list(iter_validate_many(iter(some), client=client, chunksize=2))
+            shipped = validate_many(read_logs(some), client=client)
         assert rows == one_process
-        assert streamed == one_process
-        assert shipped == one_process
+        assert streamed == shipped == [*one_process[:6], *one_process[-2:]]
 
 
 class TestCommandLine:

@@ -128,7 +128,7 @@ class TestValidate:
         missing = str(tmp_path / "nope.jsonl")
         r = cli("validate", missing)
         assert r.returncode == 2
-        assert f"{missing}: cannot read: No such file or directory" in r.stderr
+        assert f"{missing}: cannot read the log: No such file or directory" in r.stderr
         as_json = cli("validate", "--json", missing)
         assert as_json.returncode == 2
         record = json.loads(as_json.stdout.splitlines()[0])

@@ -71,12 +71,11 @@ def run(args: argparse.Namespace) -> int:
                 _text_step(r, v, name)
     except BrokenPipeError:  # the reader of our output went away: main() ends quietly
         raise
-    except (OSError, LogError) as exc:  # the log cannot be opened or read
-        reason = f"cannot read: {getattr(exc, 'strerror', None) or exc}"
+    except LogError as exc:  # the log cannot be opened or read (its path and the reason)
         if args.json:
-            print(json.dumps({"file": name, "kind": "error", "message": reason}))
+            print(json.dumps({"file": name, "kind": "error", "message": str(exc)}))
             return UNUSABLE
-        return error(f"{name}: {reason}")
+        return error(str(exc))
     report = v.report()
     if args.json:
         print(json.dumps({"file": name, **report.summary()}, ensure_ascii=False))

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..batch_cli import add_arguments as add_batch_arguments
 from ..errors import LogError
-from ..summary import SummaryRow, row_from_error, row_from_report
+from ..summary import SummaryRow, row_from_error, row_from_log_error, row_from_report
 from ..validate import log_lines, validator_for
 from ..variant import Variant
 from ._common import YES, Progress, allow_option, error, variant_arg
@@ -37,7 +37,6 @@ def add_parser(sub: Any) -> None:
         "--json", action="store_true", help="JSON Lines: every line's result and a summary"
     )
     v.add_argument("--variant", help="judge by this variant (name or TOML file) instead")
-    allow_option(v)
     v.add_argument(
         "--all", action="store_true", help="print every event's verdict, not only notable ones"
     )
@@ -49,6 +48,7 @@ def add_parser(sub: Any) -> None:
         default=None,
         help="a progress bar on standard error (default: with several logs on a terminal)",
     )
+    allow_option(v)
     add_batch_arguments(v)  # --jobs N, --rows FILE (docs/batch.md)
     v.set_defaults(run=run)
 
@@ -98,8 +98,19 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
         for r in v.run(log_lines(log)):
             if args.json:
                 _emit({"file": name, **r.to_dict()})
+            elif r.kind == "problem" and not r.line:  # the log itself: a diagnostic
+                print(r.text(name), file=sys.stderr)
             elif not args.quiet and (args.all or r.notable):
                 print(r.text(name))
+    except LogError as exc:  # --strict: the first unusable line ends the log
+        if args.json:
+            where = {"line": exc.line} if exc.line else {}
+            _emit({"file": name, "kind": "error", **where, "message": str(exc)})
+        elif not exc.line:  # the log itself cannot be read: a diagnostic
+            error(str(exc))
+        else:
+            print(f"{exc}")  # --strict: the unusable line is part of the answer, as without it
+        return row_from_log_error(name, exc)
     except BrokenPipeError:  # the reader of our output went away: main() ends quietly
         raise
     except OSError as exc:
@@ -109,13 +120,6 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
         else:
             error(f"{name}: {reason}")
         return row_from_error(name, reason)
-    except LogError as exc:  # --strict: the first unusable line ends the log
-        where = {"line": exc.line} if exc.line else {}
-        if args.json:
-            _emit({"file": name, "kind": "error", **where, "message": str(exc)})
-        else:
-            print(f"{exc}")
-        return row_from_error(name, str(exc), line=exc.line or None)
     report = v.report()
     if args.json:
         _emit({"file": name, **report.summary()})
