@@ -187,18 +187,7 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
             variant = load_variant(head)
         except EnaRulesError as exc:
             raise PositionError(f"{head!r}: {exc}") from None
-    values: dict[str, Any] = {}
-    for tok in tokens:
-        name, sep, raw = tok.partition("=")
-        if not sep or name not in _FIELDS:
-            raise PositionError(
-                f"{tok!r}: expected field=value with a field among {', '.join(_FIELDS)}"
-            )
-        attr, _, parse = _FIELDS[name]
-        try:
-            values[attr] = parse(raw)
-        except (ValueError, KeyError, EnaRulesError) as exc:
-            raise PositionError(f"{tok!r}: cannot read the value ({exc})") from None
+    values = _values(tokens)
     for needed in ("players", "phase"):
         if needed not in values:
             raise PositionError(f"{text!r}: the field {needed!r} is required")
@@ -212,6 +201,23 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
     except PositionError as exc:
         raise PositionError(f"{_short(text)}: {exc}") from None
     return state
+
+
+def _values(tokens: list[str]) -> dict[str, Any]:
+    """The state's fields from ``field=value`` tokens (each value parsed)."""
+    values: dict[str, Any] = {}
+    for tok in tokens:
+        name, sep, raw = tok.partition("=")
+        if not sep or name not in _FIELDS:
+            raise PositionError(
+                f"{tok!r}: expected field=value with a field among {', '.join(_FIELDS)}"
+            )
+        attr, _, parse = _FIELDS[name]
+        try:
+            values[attr] = parse(raw)
+        except (ValueError, KeyError, EnaRulesError) as exc:
+            raise PositionError(f"{tok!r}: cannot read the value ({exc})") from None
+    return values
 
 
 def _short(text: str) -> str:
