@@ -17,7 +17,7 @@ from typing import Any
 from ..batch_cli import add_arguments as add_batch_arguments
 from ..errors import LogError
 from ..summary import SummaryRow, row_from_error, row_from_log_error, row_from_report
-from ..validate import log_lines, validator_for
+from ..validate import LineResult, log_lines, validator_for
 from ..variant import Variant
 from ._common import YES, Progress, allow_option, error, variant_arg
 
@@ -87,6 +87,16 @@ def _emit(record: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
+def _show(r: LineResult, name: str, args: argparse.Namespace) -> None:
+    """One line's result: JSON, a diagnostic for the log as a whole, or a notable verdict."""
+    if args.json:
+        _emit({"file": name, **r.to_dict()})
+    elif r.kind == "problem" and not r.line:  # the log itself: a diagnostic
+        print(r.text(name), file=sys.stderr)
+    elif not args.quiet and (args.all or r.notable):
+        print(r.text(name))
+
+
 def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -> SummaryRow:
     v = validator_for(
         log, variant=variant, strict=args.strict, keep=False, allow_paths=args.allow_variant_path
@@ -96,12 +106,7 @@ def _validate_one(log: str, variant: Variant | None, args: argparse.Namespace) -
         print(f"== {name}")
     try:
         for r in v.run(log_lines(log)):
-            if args.json:
-                _emit({"file": name, **r.to_dict()})
-            elif r.kind == "problem" and not r.line:  # the log itself: a diagnostic
-                print(r.text(name), file=sys.stderr)
-            elif not args.quiet and (args.all or r.notable):
-                print(r.text(name))
+            _show(r, name, args)
     except LogError as exc:  # --strict: the first unusable line ends the log
         if args.json:
             where = {"line": exc.line} if exc.line else {}
