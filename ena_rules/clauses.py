@@ -14,9 +14,7 @@ Ena: out of turn, bad overtake, wrong card, drawing too many, misdealing: two ca
 
 from __future__ import annotations
 
-import argparse
 import difflib
-import sys
 import tomllib
 from collections.abc import Sequence
 from functools import cache
@@ -24,6 +22,7 @@ from pathlib import Path
 
 import attrs
 
+from ._generated_page import page_command
 from .errors import EnaRulesError
 from .finder import shipped_variants
 from .reference import format_value
@@ -282,31 +281,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["--check", "no-such-page.md"])
     1
     """
-    parser = argparse.ArgumentParser(
+    return page_command(
+        argv,
         prog="python -m ena_rules.clauses",
         description="Generate docs/rules.md from specs/clauses.toml and the variant schema.",
+        default=Path(DEFAULT_PAGE),
+        render=render_rules_page,
+        regenerate=_REGENERATE,
     )
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--write", nargs="?", const=str(DEFAULT_PAGE), metavar="PATH", help="write the page"
-    )
-    group.add_argument(
-        "--check", nargs="?", const=str(DEFAULT_PAGE), metavar="PATH", help="exit 1 if stale"
-    )
-    args = parser.parse_args(argv)
-    text = render_rules_page()
-    if args.write:
-        Path(args.write).write_text(text, encoding="utf-8")
-        return 0
-    if args.check:
-        path = Path(args.check)
-        current = path.read_text(encoding="utf-8") if path.is_file() else ""
-        if current != text:
-            print(f"{path} is out of date: run `{_REGENERATE}`", file=sys.stderr)
-            return 1
-        return 0
-    sys.stdout.write(text)
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,14 +20,13 @@ True
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ._generated_page import page_command
 from .rules.referee import canonical_deck
 from .variant import EFFECT_OPS, Effect, KeyInfo, Variant, iter_keys
 from .variant_io import load_variant, shipped_variants
@@ -335,31 +334,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["--check", "no-such-page.md"])
     1
     """
-    parser = argparse.ArgumentParser(
+    return page_command(
+        argv,
         prog="python -m ena_rules.reference",
         description="Generate docs/variant-keys.md from the variant schema and shipped variants.",
+        default=Path(DEFAULT_PATH),
+        render=render_key_reference,
+        regenerate=_REGENERATE,
     )
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--write", nargs="?", const=str(DEFAULT_PATH), metavar="PATH", help="write the page"
-    )
-    group.add_argument(
-        "--check", nargs="?", const=str(DEFAULT_PATH), metavar="PATH", help="exit 1 if stale"
-    )
-    args = parser.parse_args(argv)
-    text = render_key_reference()
-    if args.write:
-        Path(args.write).write_text(text, encoding="utf-8")
-        return 0
-    if args.check:
-        path = Path(args.check)
-        current = path.read_text(encoding="utf-8") if path.is_file() else ""
-        if current != text:
-            print(f"{path} is out of date: run `{_REGENERATE}`", file=sys.stderr)
-            return 1
-        return 0
-    sys.stdout.write(text)
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
