@@ -192,3 +192,12 @@ def peak_memory(fn: Any, *args: Any) -> int:
     finally:
         tracemalloc.stop()
     return peak - base
+
+
+def whole_rounds(events: list[tuple[Event, str]], part: int) -> list[tuple[Event, str]]:
+    """About ``1/part`` of ``events`` (from :func:`generate`): whole rounds from the first."""
+    want = len(events) // part
+    for i in range(want, len(events)):
+        if isinstance(events[i][0], Deal):
+            return events[:i]
+    return events

@@ -25,8 +25,17 @@ from .variant_io import diff_variants, dump_variant, load_variant, load_variant_
 from .verdict import Note, Verdict
 from .view import PlayerView, view
 
+
+def _compiled_build() -> bool:
+    """Whether the rules run as compiled extension modules (the hot path's ``turn`` module)."""
+    from .rules import turn
+
+    return not str(turn.__file__).endswith(".py")
+
+
 __all__ = [
     "COLORS",
+    "COMPILED",
     "CallUno",
     "Card",
     "CardError",
@@ -62,6 +71,10 @@ __all__ = [
     "parse_cards",
     "view",
 ]
+
+#: True in the compiled build (``ENA_RULES_COMPILE=1 python3 -m pip install .``: the rules'
+#: modules are mypyc extension modules), False in the pure-Python package.
+COMPILED: bool = _compiled_build()
 
 #: The package version: its one source (pyproject.toml reads it from here).
 __version__ = "0.1.0"

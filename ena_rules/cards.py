@@ -36,13 +36,33 @@ _NAME_TO_COLOR = {name: code for code, name in COLOR_NAMES.items()}
 _RANK_RE = re.compile(r"^[0-9A-Z+\-]{1,6}$")
 
 
-@attrs.frozen(order=True, repr=False)
+_INTERNED: dict[tuple[str | None, str], Card] = {}
+
+
+@attrs.frozen(order=True, repr=False, unsafe_hash=False, weakref_slot=False)
 class Card:
     """One card: ``color`` is ``None`` for a wild. Compare and hash by value.
 
-    >>> Card("R", "9") == parse_card("r9")
-    True
+    Cards are interned: there is one ``Card`` object per (colour, rank), whoever builds it
+    (``Card(...)``, :func:`parse_card`, a copy, a pickle), so equal cards are the same object
+    and the hash is the object's own (``object.__hash__``, computed in C: hands are hashed and
+    searched on every action; docs/architecture.md, "Building states").
+
+    >>> Card("R", "9") == parse_card("r9"), Card("R", "9") is parse_card("r9")
+    (True, True)
     """
+
+    def __new__(cls, color: str | None = None, rank: str = "") -> Card:
+        key = (color, rank)
+        card = _INTERNED.get(key)
+        if card is None:
+            card = _INTERNED.setdefault(key, object.__new__(cls))  # __init__ fills it in
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str | None, str]]:
+        return (Card, (self.color, self.rank))  # copies and pickles come back interned
+
+    __hash__ = object.__hash__  # equal cards are one object (see __new__)
 
     color: str | None = attrs.field(order=lambda c: "" if c is None else c)
     """Wilds (``None``) sort before coloured cards, so any mix of cards can be sorted."""

@@ -124,6 +124,35 @@ class TestDistributions:
         assert {"LICENSE", "README.md", "pyproject.toml", "tests/test_packaging.py"} <= names
 
 
+class TestBuilds:
+    def test_compiled_says_which_build_is_installed(self) -> None:
+        """``ena_rules.COMPILED`` is False in the pure-Python package, True in the compiled build
+        (.ci/run sets ENA_RULES_EXPECT_COMPILED=1 for the suite's run against it)."""
+        from ena_rules.rules import turn
+
+        expected = os.environ.get("ENA_RULES_EXPECT_COMPILED") == "1"
+        assert ena_rules.COMPILED is expected
+        assert turn.__file__ is not None and turn.__file__.endswith(".py") is not expected
+
+    def test_the_compile_switch_adds_build_requirements_only_when_set(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """hatch_build.py asks for mypy (mypyc) and setuptools only with ENA_RULES_COMPILE=1:
+        the pure wheel builds with hatchling alone."""
+        sys.path.insert(0, str(ROOT))
+        try:
+            import hatch_build
+        finally:
+            sys.path.remove(str(ROOT))
+        monkeypatch.delenv("ENA_RULES_COMPILE", raising=False)
+        assert not hatch_build.compile_requested()
+        monkeypatch.setenv("ENA_RULES_COMPILE", "1")
+        assert hatch_build.compile_requested()
+        modules = {m.removeprefix("rules/") for m in hatch_build.COMPILED_MODULES}
+        assert "referee.py" not in modules  # the entry points run the guards, uncompiled
+        assert {"state.py", "cards.py", "events.py", "verdict.py"}.isdisjoint(modules)
+
+
 def _dist_version() -> str:
     return f"{ena_rules.__version__}.dist-info"
 

@@ -64,6 +64,10 @@ class Problem:
         return f"{self.source}:{self.line}: {self.reason}"
 
 
+_SEEN_MAX = 4096
+"""How many distinct line texts a reader remembers (emptied when full)."""
+
+
 @attrs.frozen
 class Entry:
     """One usable line: the header or a line after it, with its 1-based line number.
@@ -187,6 +191,10 @@ class LogReader:
         self.variant: Variant | None = None
         self.problems = 0
         self._deck: Counter[Card] | None = None
+        # A line's reading (the parsed line and its JSON object) depends only on its text and
+        # the header: a text seen before is read again from here, not decoded and checked
+        # again (a game's lines repeat: ~99 % of a long log). Only lines that passed are kept.
+        self._seen: dict[str, tuple[Line, Any]] = {}
 
     def __iter__(self) -> Iterator[Entry | Problem]:
         seen_header = False
@@ -197,17 +205,29 @@ class LogReader:
                 if text is None:
                     continue
                 seen_header = True  # the first line that is not blank is the header, or fails
+                again = None if first else self._seen.get(text)
+                if again is not None:
+                    yield Entry(self.source, number, again[0], again[1], None)
+                    continue
                 obj = self._decode(text)
                 if first:
                     item: Header | Line = self._header(obj)
                 else:
                     item = self._line(obj)
+                    self._remember(text, item, obj)
             except _LineProblem as p:
                 yield self._problem(number, p.reason)
                 continue
             yield Entry(self.source, number, item, obj, self.variant if first else None)
         if not seen_header:
             yield self._problem(1, "no header: the log is empty")
+
+    def _remember(self, text: str, item: Line, obj: Any) -> None:
+        if self.header is None:
+            return  # no usable header yet: the reading is not final
+        if len(self._seen) >= _SEEN_MAX:
+            self._seen.clear()
+        self._seen[text] = (item, obj)
 
     def _problem(self, line: int, reason: str) -> Problem:
         self.problems += 1

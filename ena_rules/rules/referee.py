@@ -217,7 +217,8 @@ def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
                 continue
             # correct() accepts only a card identical to the top (same rank first): filter with
             # it, so no reason is formatted for the many other cards (docs/performance.md)
-            for card in dict.fromkeys(c for c in s.hands[q] if c.rank == rank):
+            same = [c for c in s.hands[q] if c.rank == rank]
+            for card in dict.fromkeys(same) if same else ():
                 if turn.identical(s, card) and overtake.correct(s, q, card).accepted:
                     out.extend(_card_events(s, Overtake, q, card))
     _uno_calls(s, out)
