@@ -21,11 +21,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .cards import COLOR_NAMES, Card, color_from_name, parse_card
+from .cards import COLOR_NAMES, COLORS, Card, color_from_name, parse_card
 from .errors import ArgumentTypeError, CardError, EventCardError, EventError
 from .names import player_name
 
-__all__ = ["card", "cards", "color", "integer", "optional_color", "player", "target", "wrong_type"]
+__all__ = [
+    "card",
+    "cards",
+    "color",
+    "integer",
+    "more",
+    "optional_color",
+    "player",
+    "target",
+    "wrong_type",
+]
 
 
 def wrong_type(what: str, expected: str, value: Any) -> ArgumentTypeError:
@@ -96,6 +106,29 @@ def cards(value: Any) -> tuple[Card, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise wrong_type("cards", "a sequence of card codes", value)
     return tuple(card(v) for v in value)
+
+
+def _color_order(c: Card) -> int:
+    return COLORS.index(c.color) if c.color in COLORS else len(COLORS)
+
+
+def more(value: Any) -> tuple[Card, ...]:
+    """A play's further cards (HR-MULTI-PLAY), the last one setting the colour. Those between
+    the first and the last change nothing by their order: they are kept in colour order
+    (R, Y, G, B), so one play has one form.
+
+    >>> [str(c) for c in more(["B5", "G5", "Y5"])]
+    ['G5', 'B5', 'Y5']
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise wrong_type("more", "a sequence of card codes", value)
+    try:
+        got = tuple(card(v) for v in value)
+    except EventCardError as exc:
+        raise EventCardError(f"more: {exc}") from None
+    if len(got) < 2:
+        return got
+    return (*sorted(got[:-1], key=_color_order), got[-1])
 
 
 def integer(value: Any) -> int:

@@ -21,6 +21,7 @@ from .event_fields import card as _card
 from .event_fields import cards as _cards
 from .event_fields import color as _required_color
 from .event_fields import integer as _int
+from .event_fields import more as _more
 from .event_fields import optional_color as _color
 from .event_fields import player as _name
 from .event_fields import target as _opt_name
@@ -44,6 +45,8 @@ def _card_repr(self: Any) -> str:
     fields = []
     for f in attrs.fields(type(self)):
         v = getattr(self, f.name)
+        if f.metadata.get("omit_empty") and not v:
+            continue  # a one-card play reads as it always did
         if isinstance(v, Card):
             v = str(v)
         elif isinstance(v, tuple):
@@ -54,12 +57,19 @@ def _card_repr(self: Any) -> str:
 
 @attrs.frozen(repr=False)
 class Play:
-    """The player due plays ``card`` (``color`` for a wild, ``target`` for a hand swap)."""
+    """The player due plays ``card`` (``color`` for a wild, ``target`` for a hand swap);
+    ``more``: the further cards of the same number put down with it (HR-MULTI-PLAY), the
+    last one setting the colour.
+
+    >>> Play("ana", "R5", more=["B5", "G5"])
+    Play(player='ana', card='R5', color=None, target=None, more=('B5', 'G5'))
+    """
 
     player: str = attrs.field(converter=_name)
     card: Card = attrs.field(converter=_card)
     color: str | None = attrs.field(default=None, converter=_color)
     target: str | None = attrs.field(default=None, converter=_opt_name)
+    more: tuple[Card, ...] = attrs.field(default=(), converter=_more, metadata={"omit_empty": True})
     __repr__ = _card_repr
 
 

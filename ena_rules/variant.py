@@ -35,6 +35,7 @@ from .rule_keys import (
     Turn,
     Uno,
 )
+from .rule_keys_play import PlayRules
 from .rules.effects import EFFECT_OPS, effects_clause
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "KeyInfo",
     "Overtake",
     "Penalties",
+    "PlayRules",
     "Players",
     "Rank",
     "Scoring",
@@ -90,6 +92,7 @@ class Variant:
     overtake: Overtake = attrs.field(factory=Overtake)
     stacking: Stacking = attrs.field(factory=Stacking)
     penalties: Penalties = attrs.field(factory=Penalties)
+    play: PlayRules = attrs.field(factory=PlayRules)
     scoring: Scoring = attrs.field(factory=Scoring)
     citations: tuple[tuple[str, Citation], ...] = attrs.field(default=(), eq=False, repr=False)
     _rank_map: dict[str, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -180,6 +183,7 @@ _SECTIONS: dict[str, type] = {
     "overtake": Overtake,
     "stacking": Stacking,
     "penalties": Penalties,
+    "play": PlayRules,
     "scoring": Scoring,
 }
 

@@ -287,3 +287,75 @@ def _scoring(v: Variant, fail: Fail) -> None:
             f"with scoring.mode = {s.mode!r} the first to the target wins: "
             'expected "first_to_target"',
         )
+
+
+# -- the [play] table (issue 14's play rules: HR-*) ---------------------------------------------
+
+
+def _has_op(v: Variant, op: str) -> bool:
+    """Whether the deck holds a card whose effects include ``op`` and no draw."""
+    for rank in _in_deck(v):
+        ops = [e.op for e in v.rank(rank).effects]
+        if op in ops and "draw" not in ops:
+            return True
+    return False
+
+
+@_check("play-deflect")
+def _deflect(v: Variant, fail: Fail) -> None:
+    """HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP: a deflected rank is a draw rank of the deck, and
+    the deck has a card that deflects it (a reverse, resp. skip, effect without a draw)."""
+    in_deck = _in_deck(v)
+    for key, op in (("deflect_back", "reverse"), ("deflect_on", "skip")):
+        ranks = getattr(v.play, key)
+        for i, rank in enumerate(ranks):
+            if rank not in in_deck:
+                raise fail(
+                    f"play.{key}[{i}]",
+                    f"rank {rank!r} is not in the deck (deck.colored, deck.wild)",
+                )
+            if not _draws(v, rank):
+                raise fail(
+                    f"play.{key}[{i}]",
+                    f"rank {rank!r} has no draw effect (ranks.{rank}.effects): "
+                    "only an owed draw can be deflected",
+                )
+        if ranks and not _has_op(v, op):
+            raise fail(
+                f"play.{key}",
+                f"no card of the deck (deck.colored, deck.wild) has a {op} effect without a "
+                "draw to deflect with",
+            )
+
+
+@_check("play-drawn-card")
+def _drawn_card(v: Variant, fail: Fail) -> None:
+    """HR-FORCED-DRAWN, HR-DEATH-DRAW: a drawn card that must be played may be played."""
+    for key in ("must_play_drawn", "death_draw"):
+        if getattr(v.play, key) and not v.turn.play_drawn:
+            raise fail(
+                f"play.{key}",
+                f"play.{key} = true needs turn.play_drawn = true: a drawn card that must be "
+                "played may not be played",
+            )
+
+
+@_check("play-hand-limit")
+def _hand_limit(v: Variant, fail: Fail) -> None:
+    """HR-HAND-LIMIT: the limit is not below the deal."""
+    limit = v.play.hand_limit
+    if limit and limit < v.deal.hand_size:
+        raise fail(
+            "play.hand_limit",
+            f"a hand limit of {limit} is below the deal (deal.hand_size = {v.deal.hand_size})",
+        )
+
+
+@_check("play-bomb")
+def _bomb(v: Variant, fail: Fail) -> None:
+    """HR-BOMB: a bomb is several cards in one play, so it needs HR-MULTI-PLAY; one card is no
+    bomb."""
+    if v.play.bomb and not v.play.multi:
+        raise fail("play.bomb", "play.bomb needs play.multi = true (several cards in one play)")
+    if v.play.bomb == 1:
+        raise fail("play.bomb", "a bomb is at least 2 cards in one play (0: no bomb)")

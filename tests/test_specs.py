@@ -33,6 +33,7 @@ from ena_rules import (
     parse_card,
 )
 from ena_rules.cards import COLOR_NAMES
+from ena_rules.event_fields import more as more_cards
 from ena_rules.events import Event
 from ena_rules.position import parse_position
 from ena_rules.state import GameState
@@ -63,7 +64,7 @@ SCENARIO_KEYS = {
 }
 SOURCE_KEYS = {"seed", "lang", "quote", "english"}
 DEAL_KEYS = {"dealer", "hands", "turned", "draw", "seed", "scores"}
-EVENT_KEYS = {"type", "player", "card", "color", "target", "cards", "expect", *DEAL_KEYS}
+EVENT_KEYS = {"type", "player", "card", "color", "target", "more", "cards", "expect", *DEAL_KEYS}
 VERDICT_FACTS = {"outcome", "clause", "key", "applies", "drawn", "skipped"}
 STATE_FACTS = {
     "phase",
@@ -132,7 +133,13 @@ def make_event(state: GameState, e: dict[str, Any]) -> Event:
     """An event from its ena-log fields."""
     kind = e["type"]
     if kind == "play":
-        return Play(e["player"], e["card"], color=e.get("color"), target=e.get("target"))
+        return Play(
+            e["player"],
+            e["card"],
+            color=e.get("color"),
+            target=e.get("target"),
+            more=e.get("more", ()),
+        )
     if kind == "overtake":
         return Overtake(e["player"], e["card"], color=e.get("color"), target=e.get("target"))
     if kind == "draw":
@@ -172,6 +179,7 @@ def event_key(e: Any) -> tuple[Any, ...]:
             None if card is None else str(parse_card(card)),
             None if color is None else color.lower(),
             e.get("target"),
+            tuple(str(c) for c in more_cards(e.get("more", ()))),
         )
     kind = {
         Play: "play",
@@ -189,6 +197,7 @@ def event_key(e: Any) -> tuple[Any, ...]:
         None if card is None else str(card),
         getattr(e, "color", None),
         getattr(e, "target", None),
+        tuple(str(c) for c in getattr(e, "more", ())),
     )
 
 

@@ -210,7 +210,7 @@ def test_DEAL_SEVEN_the_deal_must_leave_a_card_to_turn_up() -> None:
         (
             "bogus = 1",
             "bogus: unknown key 'bogus'; expected one of actions, challenge, deal, deck, "
-            "description, extends, first_card, name, overtake, penalties, players, ranks, "
+            "description, extends, first_card, name, overtake, penalties, play, players, ranks, "
             "scoring, stacking, turn, uno",
         ),
         (
@@ -320,7 +320,7 @@ def test_SETUP_PLAYERS_variant_files_are_found_read_and_reloaded(tmp_path: Path)
         load_variant(str(sub / "house"))
     with pytest.raises(VariantError) as info:
         load_variant("zzz")
-    assert "known names are draw-until, ena, ena-112, " in str(info.value)
+    assert "known names are crazy, draw-until, ena, ena-112, " in str(info.value)
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"name = '\xff'\n")
     with pytest.raises(VariantError) as info:

@@ -409,6 +409,8 @@ def _cards(line: Line) -> Iterator[tuple[str, Card]]:
     card = getattr(line, "card", None)
     if isinstance(card, Card):
         yield "$.card", card
+    for i, c in enumerate(getattr(line, "more", ())):  # HR-MULTI-PLAY
+        yield f"$.more[{i}]", c
     if isinstance(line, DrawnClaim | RoundStart):
         for i, c in enumerate(getattr(line, "cards", None) or getattr(line, "deck", None) or ()):
             yield f"$.{'cards' if isinstance(line, DrawnClaim) else 'deck'}[{i}]", c

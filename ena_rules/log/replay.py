@@ -228,7 +228,8 @@ def _option(e: PlayerEvent) -> str:
         verb = "play" if isinstance(e, Play) else "overtake"
         extra = " naming a colour" if e.color else ""
         target = f" at {e.target}" if e.target else ""
-        return f"{verb} {e.card}{extra}{target}"
+        more = "".join(f"+{c}" for c in getattr(e, "more", ()))  # HR-MULTI-PLAY
+        return f"{verb} {e.card}{more}{extra}{target}"
     if isinstance(e, ChooseColor):
         return "name a colour"
     if isinstance(e, CallUno):

@@ -13,7 +13,8 @@ from ..cards import Card
 from ..state import ChallengeWindow, Pending
 from ..variant import Variant
 from . import scoring, windows
-from .effects import Resolution, draw_count, moves_hands, resolve
+from .effects import Resolution, moves_hands, resolve
+from .revenge import answer_count
 from .work import Work
 
 __all__ = [
@@ -73,18 +74,17 @@ def put_down(
         record_skips(w, seat, r)
         w.set_turn(after)
         return
-    count = r.count
+    count = added = r.count
     if pending_before is not None:
-        count += pending_before.count
+        added = answer_count(w, seat, r.count, pending_before)  # HR-REVENGE
+        count = added + pending_before.count
         w.note(
             "stacking.overtake" if card.rank in v.stacking.overtake else "stacking.answer",
             f"The draw is stacked: {w.name(victim)} now owes {count}.",
         )
     owe(w, victim, count, card.rank, after, flip=False)
     if rank.challengeable and w.pending is not None:
-        windows.open_challenge(
-            w, ChallengeWindow(seat, victim, guilty, draw_count(rank), prev_color)
-        )
+        windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, added, prev_color))
 
 
 def record_skips(w: Work, seat: int, r: Resolution) -> None:
@@ -101,8 +101,11 @@ def record_skips(w: Work, seat: int, r: Resolution) -> None:
 
 def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
     """Whether a draw of ``rank`` may still be answered: stacked (OVT-STACK, HOUSE-STACK) or
-    challenged (CHAL-WHO; nobody may challenge a card turned up: nobody played it)."""
+    challenged (CHAL-WHO; nobody may challenge a card turned up: nobody played it), or
+    deflected (HR-DEFLECT-REVERSE ``play.deflect_back``, HR-DEFLECT-SKIP ``play.deflect_on``)."""
     if rank in v.stacking.overtake or v.stack_answers(rank):
+        return True
+    if rank in v.play.deflect_back or rank in v.play.deflect_on:
         return True
     return v.rank(rank).challengeable and not flip
 

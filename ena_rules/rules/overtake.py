@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..events import Overtake
 from ..state import GameState
-from . import discard, windows
+from . import discard, finish, windows
 from .judgement import Judgement, accept, card_args, judge_card, reject
 from .penalties import mistake
 from .phases import TURN_PHASES
@@ -49,6 +49,9 @@ def correct(s: GameState, seat: int, card: Card) -> Judgement:
         )
     if s.last_player == seat and not v.overtake.own_card:
         return reject("overtake.own_card", "a player may not overtake their own card")
+    last = finish.forbidden(s, seat, card)  # HR-FINISH-WILD, HR-FINISH-ACTION
+    if last is not None:
+        return last
     p = s.pending
     stacks = p is not None and p.rank in v.stacking.overtake and card.rank == p.rank
     if p is not None and not stacks and v.overtake.on_pending == "forbidden":

@@ -41,7 +41,7 @@ from ..names import player_name
 from ..state import GameState
 from ..variant import Variant
 from ..verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
-from . import challenge, deal, overtake, penalties, turn, uno, windows
+from . import challenge, deal, multi, overtake, penalties, turn, uno, windows
 from .effects import card_needs
 from .judgement import Judgement, judge_common
 from .phases import CHANCE_PHASES
@@ -185,6 +185,23 @@ def _card_events(
     return [_event(cls, name, card, c, t) for c in colors for t in targets]
 
 
+def _overtakes(s: GameState, seat: int) -> list[PlayerEvent]:
+    """The overtakes every player but the one due may make on the top card."""
+    assert s.top is not None
+    rank = s.top.rank
+    out: list[PlayerEvent] = []
+    for q in range(len(s.players)):
+        if q == seat:
+            continue
+        # correct() accepts only a card identical to the top (same rank first): filter with
+        # it, so no reason is formatted for the many other cards (docs/performance.md)
+        same = [c for c in s.hands[q] if c.rank == rank]
+        for card in dict.fromkeys(same) if same else ():
+            if turn.identical(s, card) and overtake.correct(s, q, card).accepted:
+                out.extend(_card_events(s, Overtake, q, card))
+    return out
+
+
 def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
     """Every event :func:`apply` would accept now, for every player (out-of-turn ones too).
 
@@ -205,22 +222,17 @@ def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
     for card in dict.fromkeys(s.hands[seat]):
         if turn.playable(s, seat, card).accepted:
             out.extend(_card_events(s, Play, seat, card))
-    out.append(_event(Pass, name) if s.phase == "drawn" else _event(Draw, name))
+    if v.play.multi:  # HR-MULTI-PLAY
+        out.extend(multi.plays(s, seat, turn.playable))
+    ends: PlayerEvent = _event(Pass, name) if s.phase == "drawn" else _event(Draw, name)
+    if judge(s, ends).accepted:  # HR-FORCED-PLAY, HR-FORCED-DRAWN may refuse it
+        out.append(ends)
     if s.phase == "owe":
         claim = _event(Challenge, name)
         if challenge.judge_challenge(s, seat, claim).accepted:
             out.append(claim)
     if v.overtake.enabled and s.overtake_open and s.top is not None:
-        rank = s.top.rank
-        for q in range(len(s.players)):
-            if q == seat:
-                continue
-            # correct() accepts only a card identical to the top (same rank first): filter with
-            # it, so no reason is formatted for the many other cards (docs/performance.md)
-            same = [c for c in s.hands[q] if c.rank == rank]
-            for card in dict.fromkeys(same) if same else ():
-                if turn.identical(s, card) and overtake.correct(s, q, card).accepted:
-                    out.extend(_card_events(s, Overtake, q, card))
+        out.extend(_overtakes(s, seat))
     _uno_calls(s, out)
     return tuple(out)
 

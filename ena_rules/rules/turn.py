@@ -14,7 +14,7 @@ from ..cards import Card
 from ..events import Draw, Pass, Play
 from ..state import GameState
 from ..words import plural
-from . import discard, windows
+from . import answers, discard, finish, forced, multi, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
 from .work import Work, evolve
@@ -74,8 +74,13 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
 def playable(s: GameState, seat: int, card: Card) -> Judgement:
     """May the player due put ``card`` down now, in this phase? TURN-DRAW (``turn.play_drawn``):
     after a draw only the drawn card; with a draw owed only a card that answers it
-    (HOUSE-STACK ``stacking.answer``, OVT-STACK ``stacking.overtake``); else it must match."""
+    (HOUSE-STACK ``stacking.answer``, OVT-STACK ``stacking.overtake``) or deflects it
+    (HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP); else it must match. HR-FINISH-WILD,
+    HR-FINISH-ACTION: a forbidden last card is never playable."""
     v = s.variant
+    last = finish.forbidden(s, seat, card)
+    if last is not None:
+        return last
     if s.phase == "drawn":
         if s.drawn is None or card != s.drawn:
             return reject(
@@ -90,6 +95,9 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
             return accept("stacking.answer", f"{card} is stacked on the pending +{p.count}")
         if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
             return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
+        deflects = answers.deflection(v, p.rank, v.rank(card.rank))
+        if deflects is not None:
+            return accept(deflects, f"{card} deflects the pending +{p.count}")
         answer = " or challenge" if s.challenge else ""
         return reject(
             "stacking.answer",
@@ -130,7 +138,7 @@ def not_due(s: GameState, seat: int, what: str) -> Judgement:
 def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
     """Play: the card checks; out of turn; playable now, else a wrong card (PEN-WRONG-OFF,
     PEN-ENA: ``penalties.wrong_card``; PEN-EFFECT: ``penalties.wrong_card_turn``)."""
-    bad = judge_card(s, seat, e.card, e.color, e.target)
+    bad = judge_card(s, seat, e.card, e.color, e.target) or multi.judge_more(s, seat, e)
     if bad is not None:
         return bad
     if s.phase == "color" or seat != s.turn:
@@ -154,7 +162,13 @@ def perform_play(w: Work, seat: int, e: Play, j: Judgement) -> None:
     """An accepted Play: a turn action (UNO-WINDOW); the card goes down and acts."""
     windows.turn_taken(w, seat)
     w.note(j.key, f"{e.player} plays {e.card}: {j.reason}.", j.clause)
+    if e.more:  # HR-MULTI-PLAY
+        multi.perform_multi(w, seat, e)
+        return
     code, tseat = card_args(w.s, e.card, e.color, e.target)
+    if j.key in ("play.deflect_back", "play.deflect_on"):
+        answers.deflect(w, seat, e.card, code, tseat, j.key)
+        return
     discard.put_down(w, seat, e.card, code, tseat, stack=w.s.phase == "owe")
 
 
@@ -171,6 +185,9 @@ def judge_draw(s: GameState, seat: int, e: Draw) -> Judgement:
             reason=why,
             charge=why,
         )
+    refused = forced.draw_refused(s, seat, playable)  # HR-FORCED-PLAY
+    if refused is not None:
+        return refused
     return accept("turn.draw", "their turn's draw")
 
 
@@ -184,11 +201,13 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
         discard.pay_pending(w, seat)
         return
     windows.close_overtaking(w)
-    until = v.turn.draw == "until_playable"
+    until = forced.draws_until_playable(v)  # HOUSE-DRAW-UNTIL, HR-DEATH-DRAW
     drawn = 0
     while True:
         before = len(w.hands[seat])
-        if not w.take(seat, 1, "turn.draw", "their turn's draw", say=not until):
+        if forced.at_hand_limit(w, seat) or not w.take(  # HR-HAND-LIMIT
+            seat, 1, "turn.draw", "their turn's draw", say=not until
+        ):
             _say_drawn_until(w, seat, drawn, until)
             w.set_turn(w.step(seat))
             return
@@ -202,7 +221,11 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
     if ok and v.turn.play_drawn:
         w.drawn = card
         w.phase = "drawn"
-        w.note("turn.play_drawn", f"{w.name(seat)} may play the drawn card or pass.")
+        if v.play.must_play_drawn or v.play.death_draw:  # HR-FORCED-DRAWN, HR-DEATH-DRAW
+            key = "play.must_play_drawn" if v.play.must_play_drawn else "play.death_draw"
+            w.note(key, f"{w.name(seat)} must play the drawn card.")
+        else:
+            w.note("turn.play_drawn", f"{w.name(seat)} may play the drawn card or pass.")
     else:
         w.note("turn.draw", f"{w.name(seat)} cannot play the drawn card: the turn ends.")
         w.set_turn(w.step(seat))
@@ -226,6 +249,9 @@ def judge_pass(s: GameState, seat: int, e: Pass) -> Judgement:
             f"{e.player} may pass only after drawing a playable card on their own turn",
             "TURN-DRAW",
         )
+    refused = forced.pass_refused(s, seat)  # HR-FORCED-DRAWN, HR-DEATH-DRAW
+    if refused is not None:
+        return refused
     return accept("turn.play_drawn", "keeps the drawn card")
 
 

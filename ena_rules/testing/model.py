@@ -135,13 +135,77 @@ def _effects_model(
                 d = -d
         elif eff.op == "draw":
             draws += eff.count
-    if draws and stack and before.pending is not None:
-        draws += before.pending.count
+    p = before.pending
+    if draws and stack and p is not None:
+        revenge = v.play.revenge and seat == p.victim  # HR-REVENGE: the victim's answer
+        draws = (2 * draws if revenge else draws) + p.count
     r = v.rank(card.rank)
     stays = (
-        card.rank in v.stacking.overtake or bool(dict(v.stacking.answer).get(card.rank))
+        card.rank in v.stacking.overtake
+        or bool(dict(v.stacking.answer).get(card.rank))
+        or card.rank in v.play.deflect_back
+        or card.rank in v.play.deflect_on
     ) or r.challengeable
     return d, (seat + d * (1 + skips)) % n, (seat + d) % n, stays, draws
+
+
+def _deflect_model(before: GameState, seat: int, card: Card) -> tuple[int, int, int] | None:
+    """HR-DEFLECT-REVERSE / HR-DEFLECT-SKIP: (direction, new victim, count owed) when ``card``
+    played on a draw owed deflects it; ``None`` when it does not."""
+    v = before.variant
+    p = before.pending
+    ops = [e.op for e in v.rank(card.rank).effects]
+    if before.phase != "owe" or p is None or "draw" in ops:
+        return None
+    n = len(before.players)
+    d = before.direction
+    if "reverse" in ops and p.rank in v.play.deflect_back:
+        if n > 2 or v.actions.two_player_reverse != "skip":
+            d = -d
+        sender = before.last_player
+        return d, (seat - d) % n if sender is None else sender, p.count
+    if "skip" in ops and p.rank in v.play.deflect_on:
+        return d, (seat + d) % n, p.count
+    return None
+
+
+def _check_deflection(
+    before: GameState, event: PlayerEvent, verdict: Verdict, model: tuple[int, int, int]
+) -> None:
+    after = verdict.state
+    d, victim, count = model
+    got = (after.direction, after.turn, after.phase, after.pending.count if after.pending else 0)
+    if got != (d, victim, "owe", count):
+        raise _fail("turn order", before, f"{event!r}: deflected to {got}, not {model}")
+
+
+def _check_card_turn(
+    before: GameState, event: Play | Overtake, verdict: Verdict, seat: int
+) -> None:
+    """After an accepted play or overtake: the card's effects (the last card of several,
+    HR-MULTI-PLAY), or a deflection (HR-DEFLECT-*), decide the direction and who is due."""
+    after = verdict.state
+    p = before.pending
+    card = event.more[-1] if isinstance(event, Play) and event.more else event.card
+    deflected = _deflect_model(before, seat, card) if isinstance(event, Play) else None
+    if deflected is not None:
+        _check_deflection(before, event, verdict, deflected)
+        return
+    if isinstance(event, Play):
+        stack = before.phase == "owe"
+    else:
+        stack = (
+            p is not None
+            and p.rank in before.variant.stacking.overtake
+            and event.card.rank == p.rank
+        )
+    d, nxt, victim, stays, draws = _effects_model(before, seat, card, stack=stack)
+    if after.direction != d:
+        raise _fail("turn order", before, f"{event!r}: direction {after.direction}, not {d}")
+    want = (victim, "owe", draws) if draws and stays else (nxt, "play", 0)
+    got = (after.turn, after.phase, after.pending.count if after.pending else 0)
+    if got != want:
+        raise _fail("turn order", before, f"{event!r}: (due, phase, owed) {got}, not {want}")
 
 
 def _check_turn_order(before: GameState, event: PlayerEvent, verdict: Verdict) -> None:
@@ -153,26 +217,7 @@ def _check_turn_order(before: GameState, event: PlayerEvent, verdict: Verdict) -
     n = len(before.players)
     seat = before.players.index(event.player)
     if isinstance(event, (Play, Overtake)):
-        p = before.pending
-        if isinstance(event, Play):
-            stack = before.phase == "owe"
-        else:
-            stack = (
-                p is not None
-                and p.rank in before.variant.stacking.overtake
-                and event.card.rank == p.rank
-            )
-        d, nxt, victim, stays, draws = _effects_model(before, seat, event.card, stack=stack)
-        if after.direction != d:
-            raise _fail("turn order", before, f"{event!r}: direction {after.direction}, not {d}")
-        if draws and stays:
-            want = (victim, "owe", draws)
-            got = (after.turn, after.phase, after.pending.count if after.pending else 0)
-        else:
-            want = (nxt, "play", 0)
-            got = (after.turn, after.phase, after.pending.count if after.pending else 0)
-        if got != want:
-            raise _fail("turn order", before, f"{event!r}: (due, phase, owed) {got}, not {want}")
+        _check_card_turn(before, event, verdict, seat)
     elif isinstance(event, Draw) and before.phase == "owe":
         assert before.pending is not None
         if (after.turn, after.phase) != (before.pending.after, "play"):

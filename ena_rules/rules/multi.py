@@ -1,0 +1,116 @@
+"""Several cards in one play (HR-MULTI-PLAY) and the bomb (HR-BOMB).
+
+A :class:`~ena_rules.Play` with ``more`` puts down, after its ``card``, further number cards
+of the same rank, any colours: the first must be playable as a one-card play would be, the
+last sets the colour, and only number cards without an effect go down together (a 7 or a 0
+of seven-zero acts, and is played alone: docs/decisions.md D-HR-MULTI). A play of at least
+``play.bomb`` cards makes every other player draw one.
+
+>>> from ena_rules import load_variant, Play
+>>> from ena_rules.rules.turn import playable
+>>> from ena_rules.testing import start_round
+>>> s = start_round(load_variant("crazy"), ["ana", "bor"], dealer="ana",
+...                 hands=[[], ["R5", "G5", "B9"]], turned="R1")
+>>> [str(e.card) + "+" + ",".join(map(str, e.more)) for e in plays(s, 1, playable)]
+['R5+G5']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..events import Play
+from . import discard
+from .judgement import Judgement, reject
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..state import GameState
+    from ..variant import Variant
+    from .work import Work
+
+__all__ = ["goes_together", "judge_more", "perform_multi", "plays"]
+
+
+def goes_together(v: Variant, rank: str) -> bool:
+    """HR-MULTI-PLAY: cards of ``rank`` may go down several at once: a number without effects."""
+    return v.play.multi and rank.isdigit() and not v.rank(rank).effects
+
+
+def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
+    """HR-MULTI-PLAY (``play.multi``): the further cards of a play are allowed, of the first
+    card's number, held (every copy), and put down on a turn's play (not on a draw owed, nor
+    after drawing: then the one card alone). ``None``: a one-card play, or all is well."""
+    if not e.more:
+        return None
+    v = s.variant
+    listed = ", ".join(str(c) for c in (e.card, *e.more))
+    if not v.play.multi:
+        return reject("play.multi", f"this variant plays one card at a time, not {listed}")
+    if not goes_together(v, e.card.rank):
+        return reject(
+            "play.multi", f"only number cards without an effect go down together, not {listed}"
+        )
+    for c in e.more:
+        if c.rank != e.card.rank:
+            return reject("play.multi", f"{c} is not a {e.card.rank}: one play, one number")
+    held = Counter(s.hands[seat])
+    for c, n in Counter((e.card, *e.more)).items():
+        if held[c] < n:
+            return reject("turn.from_hand", f"{s.players[seat]} does not hold {c} {n} times")
+    if s.phase != "play":
+        return reject(
+            "play.multi",
+            f"{listed}: several cards go down only on a turn's play, not "
+            + ("after a draw" if s.phase == "drawn" else "on a draw owed"),
+        )
+    return None
+
+
+def perform_multi(w: Work, seat: int, e: Play) -> None:
+    """HR-MULTI-PLAY: the cards go down in order, the last one last (it sets the colour and
+    may make UNO due or end the round); HR-BOMB (``play.bomb``): with enough cards every
+    other player draws one first (before a last card ends the round, as END-LAST-DRAW)."""
+    cards = (e.card, *e.more)
+    for c in cards[:-1]:
+        w.remove(seat, c)
+        w.discard = (*w.discard, c)
+    w.note("play.multi", f"{e.player} plays {', '.join(map(str, cards))} at once.")
+    bomb = w.v.play.bomb
+    if bomb and len(cards) >= bomb:
+        w.note("play.bomb", f"A bomb of {len(cards)} cards: every other player draws one.")
+        x = w.step(seat)
+        while x != seat:
+            w.take(x, 1, "play.bomb", "the bomb")
+            x = w.step(x)
+    discard.put_down(w, seat, cards[-1], None, None, stack=False)
+
+
+def plays(
+    s: GameState, seat: int, playable: Callable[[GameState, int, Card], Judgement]
+) -> list[Play]:
+    """HR-MULTI-PLAY: every play of several cards ``seat`` may make now, each in its one form
+    (the cards between the first and the last in colour order), its first card one that
+    ``playable`` (:func:`ena_rules.rules.turn.playable`) accepts."""
+    v = s.variant
+    if s.phase != "play" or not v.play.multi:
+        return []
+    hand = s.hands[seat]
+    out: dict[Play, None] = {}
+    name = s.players[seat]
+    for first in dict.fromkeys(hand):
+        if not goes_together(v, first.rank) or not playable(s, seat, first).accepted:
+            continue
+        rest = list(hand)
+        rest.remove(first)
+        same: list[Card] = [c for c in rest if c.rank == first.rank]
+        for k in range(1, len(same) + 1):
+            for group in itertools.combinations(same, k):
+                for i in range(k):
+                    last = group[i]
+                    middle = group[:i] + group[i + 1 :]
+                    out[Play(name, first, more=(*middle, last))] = None
+    return list(out)
