@@ -50,7 +50,13 @@ COMPILED_MODULES = (
     "rules/work.py",
 )
 
-_BUILD_REQUIREMENTS = ["mypy>=1.10", "setuptools>=68", "attrs>=23.1", "cattrs>=23.2", "tomli-w>=1.0"]
+_BUILD_REQUIREMENTS = [
+    "mypy>=1.10",
+    "setuptools>=68",
+    "attrs>=23.1",
+    "cattrs>=23.2",
+    "tomli-w>=1.0",
+]
 
 _SETUP = """
 import sys

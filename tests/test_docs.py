@@ -139,7 +139,7 @@ class TestClauseIds:
         assert _clause_ids(data) == ["X-1", "Y-2", "Z-3"]
 
     def test_variant_files_cite_existing_clauses(self) -> None:
-        """Every clause id cited in variants/*.toml is a clause of shared/RULES.md or a project HR-* id."""
+        """Every clause id cited in variants/*.toml is in shared/RULES.md or a project HR-* id."""
         known = self._known()
         files = [p for d in variant_dirs() if d.is_dir() for p in sorted(d.glob("*.toml"))]
         assert files
