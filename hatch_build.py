@@ -53,7 +53,15 @@ COMPILED_MODULES = (
     "validate.py",
 )
 
-_BUILD_REQUIREMENTS = ["mypy>=1.10", "setuptools>=68", "attrs>=23.1", "cattrs>=23.2", "tomli-w>=1.0"]
+#: mypy (its mypyc), setuptools (which drives the C compiler), and the package's own
+#: dependencies, which mypy reads to type-check the modules it compiles.
+_BUILD_REQUIREMENTS = [
+    "mypy>=1.10",
+    "setuptools>=68",
+    "attrs>=23.1",
+    "cattrs>=23.2",
+    "tomli-w>=1.0",
+]
 
 _SETUP = """
 import sys
