@@ -9,7 +9,8 @@ and puts the extension modules into a platform wheel beside the Python sources. 
 an extension module before a ``.py`` file of the same name, so the compiled modules are the
 ones that run; ``ena_rules.COMPILED`` says which build is installed.
 
-What is compiled and why (docs/architecture.md, "The compiled build"): the rules' hot paths.
+What is compiled and why (docs/architecture.md, "The compiled build"): the rules' hot paths,
+and the validator's per-line loop (``validate.py``, ``log/replay.py``).
 The value classes (``state.py``, ``cards.py``, ``events.py``, ``verdict.py``, ...) stay pure:
 mypyc cannot compile attrs classes whose fields have converters, compiled comparisons of attrs
 values went wrong when tried, and a compiled function checks its annotations at run time, so
@@ -48,8 +49,12 @@ COMPILED_MODULES = (
     "rules/uno.py",
     "rules/windows.py",
     "rules/work.py",
+    "log/replay.py",
+    "validate.py",
 )
 
+#: mypy (its mypyc), setuptools (which drives the C compiler), and the package's own
+#: dependencies, which mypy reads to type-check the modules it compiles.
 _BUILD_REQUIREMENTS = [
     "mypy>=1.10",
     "setuptools>=68",

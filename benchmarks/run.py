@@ -435,8 +435,13 @@ def validation(args: argparse.Namespace, out: dict[str, Any]) -> None:
         res["runs_validate_over_apply"] = ratios
         res["validate_result"] = summary
         res["peak_parse_apply_bytes"] = logs.peak_memory(logs.replay_parsed, path, v, outcomes)
-        res["peak_validate_bytes"] = logs.peak_memory(logs.run_validator, fn, path)
-        res["peak_validate_quarter_bytes"] = logs.peak_memory(logs.run_validator, fn, quarter)
+        # each the lower of two runs: the first run of a process also fills its caches
+        res["peak_validate_quarter_bytes"] = min(
+            logs.peak_memory(logs.run_validator, fn, quarter) for _ in range(2)
+        )
+        res["peak_validate_bytes"] = min(
+            logs.peak_memory(logs.run_validator, fn, path) for _ in range(2)
+        )
         rows = [
             ["apply (events in memory)", res["apply_events_per_s"], res["apply_events_per_s_best"]],
             [
