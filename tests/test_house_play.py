@@ -521,3 +521,40 @@ def test_HR_BOMB_every_key_is_off_by_default() -> None:
     for name in shipped_variants():
         if name != "crazy":
             assert load_variant(name).play == default, name
+
+
+# -- on Ena's base: overtaking and its penalties ---------------------------------------------------
+
+
+def test_HR_MULTI_PLAY_on_ena_the_last_card_may_be_overtaken() -> None:
+    """Ena's overtaking meets several cards at once on the top card, the last one put down."""
+    v = derived("ena", 3, "[play]\nmulti = true\n")
+    s = ok(deal(v, [["G1", "R1", "B7"], ["Y3", "B3", "B4"], ["R1", "Y6", "Y8"]], "G5"))
+    s = ok(s, Play("ana", "G1", more=["R1"]))
+    after = run(s, Overtake("cene", "R1"))
+    assert after.skipped == ("bor",) and after.state.due == "ana"
+
+
+def test_HR_DEFLECT_REVERSE_on_ena_only_the_victim_deflects() -> None:
+    """D-HR-DEFLECT: another player's Reverse played on the owed draw is out of turn (PEN-ENA)."""
+    v = derived("ena", 2, '[play]\ndeflect_back = ["W+4"]\n')
+    s = ok(deal(v, [["W+4", "G1"], ["BR", "B3"], ["YR", "Y6"]], "G5"))
+    s = ok(s, Play("ana", "W+4", color="yellow"))
+    wrong = apply(s, Play("cene", "YR"))
+    assert wrong.penalised and wrong.key == "penalties.out_of_turn" and wrong.state.pending
+    back = run(s, Play("bor", "BR"))
+    assert (back.state.due, back.state.pending and back.state.pending.count) == ("ana", 4)
+
+
+def test_HR_FORCED_PLAY_on_ena_a_refused_draw_costs_nothing() -> None:
+    """D-HR-FORCED: refused, not penalised, even where Ena's mistakes cost two cards."""
+    v = derived("ena", 2, "[play]\nforced = true\n")
+    verdict = apply(deal(v, [["G1", "B2"], ["Y3", "B3"]], "G5"), Draw("ana"))
+    assert verdict.rejected and not verdict.drawn
+
+
+def test_HR_FINISH_WILD_on_ena_a_last_wild_is_a_wrong_card_costing_two() -> None:
+    v = derived("ena", 1, "[play]\nno_wild_finish = true\n")
+    verdict = apply(deal(v, [["W"], ["B3"]], "G5"), Play("ana", "W", color="red"))
+    assert verdict.penalised and dict(verdict.drawn) == {"ana": 2}
+    assert "W is a wild: it may not be the last card" in str(verdict)

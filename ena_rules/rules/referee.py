@@ -225,7 +225,8 @@ def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
     if v.play.multi:  # HR-MULTI-PLAY
         out.extend(multi.plays(s, seat, turn.playable))
     ends: PlayerEvent = _event(Pass, name) if s.phase == "drawn" else _event(Draw, name)
-    if judge(s, ends).accepted:  # HR-FORCED-PLAY, HR-FORCED-DRAWN may refuse it
+    refusing = v.play.forced or v.play.must_play_drawn or v.play.death_draw
+    if not refusing or judge(s, ends).accepted:  # HR-FORCED-PLAY, HR-FORCED-DRAWN, HR-DEATH-DRAW
         out.append(ends)
     if s.phase == "owe":
         claim = _event(Challenge, name)

@@ -54,11 +54,14 @@ def variant_texts(draw: st.DrawFn) -> str:
     winner = "lowest_total" if mode == "own_hand" else "first_to_target"
     target = 3 if mode == "rounds_won" else draw(st.sampled_from([60, 150, 500]))
     restricted = draw(st.sampled_from([(True, True), (True, False), (False, False)]))
+    hand_size = draw(st.sampled_from([2, 3, 4, 7]))
+    play_drawn = draw(st.booleans())
+    multi = draw(st.booleans())
     sections: dict[str, dict[str, Any]] = {
         "players": {"min": 2, "max": 4},
         "deck": {"colors": colors, "wild": wild},
         "deal": {
-            "hand_size": draw(st.sampled_from([2, 3, 4, 7])),
+            "hand_size": hand_size,
             "cut": draw(st.sampled_from(["highest", "lowest"])),
             "cut_non_number": draw(st.sampled_from(["redraw", "zero"])),
             "cut_tie": draw(st.sampled_from(["recut_tied", "recut_all"])),
@@ -74,7 +77,7 @@ def variant_texts(draw: st.DrawFn) -> str:
         "turn": {
             "wild_anytime": draw(st.booleans()),
             "draw": draw(st.sampled_from(["one", "until_playable"])),
-            "play_drawn": draw(st.booleans()),
+            "play_drawn": play_drawn,
         },
         "actions": {"two_player_reverse": draw(st.sampled_from(["skip", "reverse"]))},
         "challenge": {
@@ -101,6 +104,19 @@ def variant_texts(draw: st.DrawFn) -> str:
             for key in ("out_of_turn", "bad_overtake", "wrong_card", "draw_too_many")
         }
         | {"wrong_card_turn": draw(st.sampled_from(["pass", "keep"]))},
+        "play": {  # the house rules on playing cards (HR-*), composed with all the rest
+            "deflect_back": draw(st.sampled_from([[], ["+2"], ["+2", "W+4"]])),
+            "deflect_on": draw(st.sampled_from([[], ["W+4"], ["+2", "W+4"]])),
+            "revenge": draw(st.booleans()),
+            "multi": multi,
+            "bomb": draw(st.sampled_from([0, 2, 3])) if multi else 0,
+            "forced": draw(st.booleans()),
+            "must_play_drawn": play_drawn and draw(st.booleans()),
+            "death_draw": play_drawn and draw(st.booleans()),
+            "hand_limit": draw(st.sampled_from([0, hand_size, hand_size + 3])),
+            "no_wild_finish": draw(st.booleans()),
+            "no_draw_finish": draw(st.booleans()),
+        },
         "scoring": {
             "mode": mode,
             "winner": winner,
