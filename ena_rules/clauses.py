@@ -58,6 +58,8 @@ class Clause:
     seeds: tuple[str, ...]
     open: bool
     decision: str = ""
+    source: str = ""
+    """For a project clause (a house rule no seed states): where the rule comes from."""
 
 
 def _data_file() -> Path:
@@ -80,6 +82,7 @@ def _load() -> tuple[tuple[Clause, ...], dict[str, str]]:
             seeds=tuple(c.get("seeds", ())),
             open=bool(c["open"]),
             decision=c.get("decision", ""),
+            source=c.get("source", ""),
         )
         for c in data["clause"]
     )
@@ -130,7 +133,11 @@ def keys_applying(cid: str) -> list[KeyInfo]:
 def _seeds(c: Clause) -> str:
     names = seed_names()
     text = "; ".join(f"{s} ({names[s]})" if s in names else s for s in c.seeds)
-    return text or "none (not spelled out in the seeds)"
+    return text or _unseeded(c)
+
+
+def _unseeded(c: Clause) -> str:
+    return f"none; source: {c.source}" if c.source else "none (not spelled out in the seeds)"
 
 
 def _shipped() -> list[Variant]:
@@ -264,7 +271,7 @@ def render_rules_page() -> str:
             section = c.section
             out += ["", f"## {section}", ""]
         mark = " *(open)*" if c.open else ""
-        seeds = ", ".join(c.seeds) or "none (not spelled out in the seeds)"
+        seeds = ", ".join(c.seeds) or _unseeded(c)
         out.append(f"- **{c.id}**{mark}: {c.title}. Seeds: {seeds}.")
         keys = keys_applying(c.id)
         if keys:

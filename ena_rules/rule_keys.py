@@ -421,3 +421,11 @@ class Scoring:
     last_draw_counts: bool = _key(
         True, "END-LAST-DRAW END-ROUND", "a draw card played last is still drawn and scored"
     )
+    winner_factor: int = _key(
+        1,
+        "HR-DOUBLE-SCORE",
+        "the round's winner's points are multiplied by this (2: doubled); where the winner "
+        "scores 0 (own_hand) the others' points are (docs/decisions.md D-DOUBLE-SCORE-OWN-HAND)",
+        minimum=1,
+        maximum=10,
+    )

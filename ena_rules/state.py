@@ -28,6 +28,7 @@ __all__ = [
     "RoundResult",
 ]
 
+
 @attrs.frozen
 class Pending:
     """A draw owed by ``victim`` that may still be answered (stacked or challenged)."""

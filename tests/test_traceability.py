@@ -129,8 +129,10 @@ def regenerated(text: str) -> str:
 
 def test_clause_list_matches_rules_md() -> None:
     """specs/clauses.toml lists exactly the clause ids of RULES.md, in order, open ones marked."""
-    ours = [(str(c["id"]), bool(c["open"])) for c in clause_list()]
-    assert len({i for i, _ in ours}) == len(ours), "a clause id is listed twice"
+    every = [str(c["id"]) for c in clause_list()]
+    assert len(set(every)) == len(every), "a clause id is listed twice"
+    # a clause with a `source` is the project's own (a house rule no seed states, HR-*)
+    ours = [(str(c["id"]), bool(c["open"])) for c in clause_list() if "source" not in c]
     if RULES.is_file():
         theirs = rules_md_clauses(RULES.read_text(encoding="utf-8"))
         assert [i for i, _ in ours] == [i for i, _ in theirs], (

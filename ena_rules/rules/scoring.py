@@ -73,6 +73,29 @@ def _points(w: Work, winner: int) -> list[int]:
     else:
         points[winner] = 1
         w.note("scoring.mode", f"{w.name(winner)} scores a point for the round.")
+    return _multiplied(w, winner, points)
+
+
+def _multiplied(w: Work, winner: int, points: list[int]) -> list[int]:
+    """HR-DOUBLE-SCORE (``scoring.winner_factor``): the winner's points multiplied; where the
+    winner scores nothing (``own_hand``), the others' points (D-DOUBLE-SCORE-OWN-HAND)."""
+    factor = w.v.scoring.winner_factor
+    if factor == 1:
+        return points
+    if points[winner]:
+        points[winner] *= factor
+        w.note(
+            "scoring.winner_factor",
+            f"{w.name(winner)}'s points are multiplied by {factor}: {points[winner]}.",
+        )
+        return points
+    points = [p * factor for p in points]
+    w.note(
+        "scoring.winner_factor",
+        f"The others' points are multiplied by {factor}: "
+        + ", ".join(f"{w.name(i)} {p}" for i, p in enumerate(points) if i != winner)
+        + ".",
+    )
     return points
 
 

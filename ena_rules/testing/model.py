@@ -201,6 +201,11 @@ def _check_round_end(before: GameState, verdict: Verdict) -> None:
         points = [sum(values) if i == res.winner else 0 for i in range(len(values))]
     else:
         points = [1 if i == res.winner else 0 for i in range(len(values))]
+    factor = v.scoring.winner_factor  # HR-DOUBLE-SCORE: the winner's points, else the others'
+    if points[res.winner]:
+        points[res.winner] *= factor
+    else:
+        points = [x * factor for x in points]
     if list(res.points) != points:
         raise _fail("scores", before, f"round points {res.points}, hand values say {points}")
     totals = [a + b for a, b in zip(before.scores, points, strict=True)]

@@ -106,6 +106,7 @@ def variant_texts(draw: st.DrawFn) -> str:
             "winner": winner,
             "target": target,
             "last_draw_counts": draw(st.booleans()),
+            "winner_factor": draw(st.sampled_from([1, 1, 2, 3])),
         },
     }
     lines = ['name = "generated"', f'extends = "{base}"']
