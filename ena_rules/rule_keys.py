@@ -287,8 +287,8 @@ class Uno:
 
     catch_penalty: int = _key(
         2,
-        "UNO-CALL UNO-CATCH",
-        "cards drawn by a player caught not calling UNO",
+        "UNO-CALL UNO-CATCH HR-UNO-COUNT",
+        "cards drawn by a player caught not calling UNO (any count: 2, 4, 6 ...)",
         minimum=0,
         maximum=20,
     )
@@ -313,6 +313,13 @@ class Uno:
         "a player left with one card by a swap, rotation or shuffle of "
         "hands must call UNO, or is exempt",
         choices=("exempt", "must_call"),
+    )
+    calls: str = _key(
+        "required",
+        "UNO-CALL HR-SILENT-UNO",
+        "a player down to one card must call UNO and may be caught (required), or nobody calls "
+        "and nobody is caught (none: silent UNO; a call or a catch is rejected)",
+        choices=("required", "none"),
     )
 
 

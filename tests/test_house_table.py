@@ -9,9 +9,12 @@ from __future__ import annotations
 import pytest
 
 from ena_rules import (
+    CallUno,
     Draw,
+    GameState,
     Play,
     apply,
+    legal_events,
     load_variant,
     load_variant_text,
 )
@@ -115,3 +118,57 @@ def test_party_preset_exhaustive_on_a_small_deck() -> None:
         max_shuffles=0,
     )
     assert result.states > 10 and result.round_ends > 0
+
+
+# -- HR-SILENT-UNO, HR-UNO-COUNT -------------------------------------------------------------
+
+
+def _one_card_left(v: Variant) -> GameState:
+    s = start_round(
+        v, ["ana", "bor", "cene"], dealer="cene", hands=[["G5", "G6"], ["B9", "B8"]], turned="G3"
+    )
+    return apply(s, Play("ana", "G5")).state
+
+
+@pytest.mark.parametrize("base", ["official", "ena"])
+def test_HR_SILENT_UNO_nobody_is_catchable_and_calls_are_refused(base: str) -> None:
+    """HR-SILENT-UNO: down to one card nobody is catchable; a call and a catch are rejected."""
+    v = house(base, '[deal]\nhand_size = 2\n[uno]\ncalls = "none"')
+    s = _one_card_left(v)
+    assert s.uno_exposed == ()
+    assert not any(isinstance(e, CallUno) for e in legal_events(s))
+    for event in (CallUno("bor", "ana"), CallUno("ana"), CallUno("cene", "bor")):
+        verdict = apply(s, event)
+        assert verdict.rejected and verdict.clause == "HR-SILENT-UNO", str(verdict)
+        assert verdict.key == "uno.calls"
+
+
+def test_HR_SILENT_UNO_after_a_seven_zero_hand_change() -> None:
+    """HR-SILENT-UNO: a hand left at one card by a swap is not catchable even with must_call."""
+    v = house(
+        "seven-zero",
+        '[deal]\nhand_size = 2\n[uno]\ncalls = "none"\nafter_hand_change = "must_call"',
+    )
+    s = start_round(
+        v, ["ana", "bor"], dealer="bor", hands=[["G6", "Y2"], ["G7", "B9"]], turned="G3"
+    )
+    s = apply(s, Play("ana", "G6")).state
+    verdict = apply(s, Play("bor", "G7", target="ana"))
+    assert verdict.accepted and [len(h) for h in verdict.state.hands] == [1, 1]
+    assert verdict.state.uno_exposed == ()
+
+
+def test_HR_SILENT_UNO_off_by_default() -> None:
+    """HR-SILENT-UNO: calls are required in every shipped variant (the key's default)."""
+    assert {load_variant(n).uno.calls for n in ("official", "ena", "party")} == {"required"}
+    assert _one_card_left(house("official", "[deal]\nhand_size = 2")).uno_exposed == (0,)
+
+
+@pytest.mark.parametrize("count", [2, 4, 6])
+def test_HR_UNO_COUNT_a_caught_player_draws_the_count(count: int) -> None:
+    """HR-UNO-COUNT: a player caught not calling UNO draws ``uno.catch_penalty`` (2, 4, 6)."""
+    v = house("official", f"[deal]\nhand_size = 2\n[uno]\ncatch_penalty = {count}")
+    s = _one_card_left(v)
+    verdict = apply(s, CallUno("bor", "ana"))
+    assert verdict.accepted and dict(verdict.drawn) == {"ana": count}
+    assert len(verdict.state.hands[0]) == 1 + count

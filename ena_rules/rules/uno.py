@@ -26,6 +26,12 @@ def judge_call(s: GameState, seat: int, e: CallUno) -> Judgement:
     window open: ``uno.window``); UNO-CATCH: a catch of a catchable player; UNO-FALSE
     (``uno.false_catch_penalty``): a catch of anyone else is a mistake, or rejected at 0."""
     name = s.players[seat]
+    if s.variant.uno.calls == "none":  # HR-SILENT-UNO: no call, no catch
+        return reject(
+            "uno.calls",
+            "UNO is silent in this variant: nobody calls it, nobody is caught",
+            "HR-SILENT-UNO",
+        )
     if e.target is None or e.target == name:
         if seat not in s.uno_exposed:
             return reject(

@@ -88,6 +88,7 @@ def variant_texts(draw: st.DrawFn) -> str:
             "catch_penalty": draw(st.integers(0, 4)),
             "false_catch_penalty": draw(st.integers(0, 3)),
             "after_hand_change": draw(st.sampled_from(["exempt", "must_call"])),
+            "calls": draw(st.sampled_from(["required", "required", "none"])),
         },
         "overtake": {
             "enabled": overtake,
