@@ -101,6 +101,14 @@ class Players:
         "(a fixed rule, cited by verdicts)",
         choices=("only",),
     )
+    teams: str = _key(
+        "off",
+        "HR-TEAMS",
+        "everyone plays alone (off), or in partnerships of the players sitting opposite "
+        "(opposite: an even number of players; a team wins when one partner goes out, and each "
+        "partner's total is the team's)",
+        choices=("off", "opposite"),
+    )
 
 
 @attrs.frozen
@@ -169,9 +177,10 @@ class FirstCard:
     )
     wild_color: str = _key(
         "first_player",
-        "FLIP-WILD",
-        "who names the colour of a wild turned up",
-        choices=("first_player", "dealer"),
+        "FLIP-WILD HR-WILD-FIRST",
+        "who names the colour of a wild turned up; nobody: it stays a plain first card with no "
+        "colour named, on which the first player may play any card",
+        choices=("first_player", "dealer", "nobody"),
     )
     reverse_first: str = _key(
         "dealer",
@@ -427,6 +436,20 @@ class Scoring:
     )
     last_draw_counts: bool = _key(
         True, "END-LAST-DRAW END-ROUND", "a draw card played last is still drawn and scored"
+    )
+    elimination: str = _key(
+        "off",
+        "HR-ELIMINATION",
+        "at each round's end the player holding the most cards leaves the game (most_cards); "
+        "the last one left wins",
+        choices=("off", "most_cards"),
+    )
+    elimination_tie: str = _key(
+        "hand_value",
+        "HR-ELIMINATION",
+        "several hold the most cards: the one whose hand is worth most leaves (still tied: "
+        "nobody), all of them leave, or nobody does",
+        choices=("hand_value", "all", "nobody"),
     )
     winner_factor: int = _key(
         1,

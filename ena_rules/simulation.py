@@ -236,10 +236,13 @@ class SimStats:
         """The sums of ``games``, played with ``players`` seats from ``seed``."""
         stacks: Counter[int] = Counter()
         wins = [0] * players
+        names = [f"p{i + 1}" for i in range(players)]
         for g in games:
             stacks.update(dict(g.stacks))
             if g.finished and g.final.winner is not None:
-                wins[g.final.winner] += 1
+                # by name: players eliminated on the way (HR-ELIMINATION) left the seat list
+                seat = names.index(g.winner) if g.winner in names else g.final.winner
+                wins[seat] += 1
         return cls(
             variant=variant.name,
             players=players,

@@ -11,13 +11,20 @@ import pytest
 from ena_rules import (
     CallUno,
     Draw,
+    EventError,
     GameState,
     Play,
+    VariantError,
+    Verdict,
     apply,
     legal_events,
     load_variant,
     load_variant_text,
+    new_game,
 )
+from ena_rules.cards import Card
+from ena_rules.chance import deal_event
+from ena_rules.rules.scoring import game_winner
 from ena_rules.simulation import simulate
 from ena_rules.testing import start_round
 from ena_rules.testing.explore import explore, tiny_variant_text
@@ -172,3 +179,215 @@ def test_HR_UNO_COUNT_a_caught_player_draws_the_count(count: int) -> None:
     verdict = apply(s, CallUno("bor", "ana"))
     assert verdict.accepted and dict(verdict.drawn) == {"ana": count}
     assert len(verdict.state.hands[0]) == 1 + count
+
+
+# -- HR-WILD-FIRST ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("base", ["official", "ena"])
+def test_HR_WILD_FIRST_a_wild_turned_up_stays_with_no_colour(base: str) -> None:
+    """HR-WILD-FIRST: with ``first_card.wild_color = "nobody"`` a Wild turned up stays, nobody
+    names a colour, and the first player may play any card of their hand on it."""
+    v = house(base, '[first_card]\nwild_color = "nobody"')
+    s = start_round(v, ["ana", "bor", "cene"], dealer="cene", hands=[["B7", "R3"]], turned="W")
+    assert (s.phase, s.due, s.top, s.color) == ("play", "ana", Card(None, "W"), None)
+    plays = {e.card for e in legal_events(s) if isinstance(e, Play)}
+    assert plays == set(s.hands[0])
+    assert apply(s, Play("ana", "R3")).state.color == "R"
+
+
+def test_HR_WILD_FIRST_a_wild_draw_four_kept_as_a_plain_card() -> None:
+    """HR-WILD-FIRST: a Wild Draw Four kept (no return), inert and with no colour: no draw, no
+    colour, the first player plays any card: the whole "normal first card" reading."""
+    v = house(
+        "official",
+        '[first_card]\nwild_color = "nobody"\nreturn_ranks = []\n'
+        '[ranks."W+4"]\nturned_up = "inert"',
+    )
+    s = start_round(v, ["ana", "bor"], dealer="bor", hands=[["B7"]], turned="W+4")
+    assert (s.phase, s.due, s.top, s.color, s.pending) == (
+        "play",
+        "ana",
+        Card(None, "W+4"),
+        None,
+        None,
+    )
+    assert [len(h) for h in s.hands] == [7, 7]
+
+
+def test_HR_WILD_FIRST_off_by_default() -> None:
+    """HR-WILD-FIRST: shipped variants still have the colour named (FLIP-WILD)."""
+    s = start_round(load_variant("official"), ["ana", "bor"], dealer="bor", turned="W")
+    assert s.phase == "color"
+
+
+# -- HR-ELIMINATION --------------------------------------------------------------------------
+
+ELIM = '[deal]\nhand_size = 2\n[scoring]\nelimination = "most_cards"\n'
+
+
+def _round_won_by_ana(v: Variant, hands: list[list[str]], draw: list[str]) -> Verdict:
+    """ana goes out on her second card (her first is ``hands[0][0]``); each other player due
+    in between draws once (a +2 makes bor draw two and lose the turn instead)."""
+    s = start_round(v, ["ana", "bor", "cene"], dealer="cene", hands=hands, turned="G3", draw=draw)
+    s = apply(s, Play("ana", hands[0][0])).state
+    s = apply(s, CallUno("ana")).state
+    while s.due != "ana":
+        s = apply(s, Draw(s.due or "")).state
+    return apply(s, Play("ana", hands[0][1]))
+
+
+@pytest.mark.parametrize("base", ["official", "ena"])
+def test_HR_ELIMINATION_the_player_with_most_cards_leaves(base: str) -> None:
+    """HR-ELIMINATION: the round's player with most cards leaves; the others play on."""
+    v = house(base, ELIM)
+    hands = [["G+2", "G6"], ["B1", "B2"], ["Y9", "Y8"]]  # bor draws 2 for the +2, cene 1
+    verdict = _round_won_by_ana(v, hands, ["R7", "R8", "R9"])
+    s = verdict.state
+    assert verdict.accepted and s.phase == "deal"
+    assert s.players == ("ana", "cene") and len(s.scores) == 2 and len(s.hands) == 2
+    assert "HR-ELIMINATION" in {n.clause for n in verdict.notes}
+    s = apply(s, deal_event(s, seed=4)).state  # the next round deals to the two left
+    assert s.phase in ("play", "color", "owe") and [len(h) for h in s.hands] == [2, 2]
+    assert apply(s, Draw("bor")).rejected
+
+
+def test_HR_ELIMINATION_a_tie_goes_to_the_hand_worth_most() -> None:
+    """HR-ELIMINATION (D-ELIMINATION-TIE): tied on cards, the hand worth most points leaves."""
+    hands = [["G5", "G6"], ["B9", "B8"], ["Y1", "Y2"]]
+    s = _round_won_by_ana(house("official", ELIM), hands, ["R7", "R8"]).state
+    assert s.players == ("ana", "cene")  # bor 9 + 8 + 7 against cene 1 + 2 + 8
+
+
+@pytest.mark.parametrize(("tie", "left"), [("all", ("ana",)), ("nobody", ("ana", "bor", "cene"))])
+def test_HR_ELIMINATION_tie_readings(tie: str, left: tuple[str, ...]) -> None:
+    """HR-ELIMINATION: ``all`` tied players leave, or ``nobody``; the last one left wins."""
+    v = house("official", ELIM + f'elimination_tie = "{tie}"')
+    hands = [["G5", "G6"], ["B9", "B8"], ["Y1", "Y2"]]
+    s = _round_won_by_ana(v, hands, ["R7", "R8"]).state
+    assert s.players == left
+    assert s.is_over == (len(left) == 1)
+    if s.is_over:
+        assert s.winner == 0 and s.players[s.winner] == "ana"
+
+
+def test_HR_ELIMINATION_the_last_player_left_wins() -> None:
+    """HR-ELIMINATION: with two players, the loser of the round leaves and the winner wins."""
+    v = house("official", ELIM)
+    s = start_round(
+        v,
+        ["ana", "bor"],
+        dealer="bor",
+        hands=[["G5", "G6"], ["B9", "B8"]],
+        turned="G3",
+        draw=["R7"],
+    )
+    for e in (Play("ana", "G5"), CallUno("ana"), Draw("bor")):
+        s = apply(s, e).state
+    s = apply(s, Play("ana", "G6")).state
+    assert s.is_over and s.players == ("ana",) and s.winner == 0
+
+
+def test_HR_ELIMINATION_the_leaving_dealer_passes_the_deal_on() -> None:
+    """HR-ELIMINATION: the deal passes left among the players still in the game."""
+    v = house("official", ELIM)
+    hands = [["G5", "G6"], ["R7", "Y1"], ["B9", "B8"]]  # cene, the dealer, plays none
+    s = start_round(
+        v, ["ana", "bor", "cene"], dealer="cene", hands=hands, turned="G3", draw=["R1", "R2"]
+    )
+    for e in (Play("ana", "G5"), CallUno("ana"), Draw("bor"), Play("bor", "R1")):
+        s = apply(s, e).state
+    for e in (Draw("cene"), Play("ana", "G6")):
+        s = apply(s, e).state
+    assert not s.is_over and s.phase == "deal", s
+    assert s.players == ("ana", "bor") and s.players[s.dealer] == "ana"
+
+
+def test_HR_ELIMINATION_simulates() -> None:
+    """HR-ELIMINATION: simulated games of 4 under elimination all finish with one winner."""
+    stats = simulate(
+        house("official", '[scoring]\nelimination = "most_cards"\ntarget = 100000'),
+        players=4,
+        games=20,
+        seed=3,
+    )
+    assert stats.finished == 20 and sum(stats.wins) == 20
+    assert all(r >= 3 for r in stats.rounds)  # three players leave, one a round at most
+
+
+# -- HR-TEAMS --------------------------------------------------------------------------------
+
+TEAMS = '[players]\nmin = 4\nteams = "opposite"\n[deal]\nhand_size = 1\n'
+FOUR = ["ana", "bor", "cene", "dan"]
+
+
+def test_HR_TEAMS_the_winners_team_collects_the_opponents_hands() -> None:
+    """HR-TEAMS: partners sit opposite; ana goes out, ana & cene score bor's and dan's hands."""
+    s = start_round(
+        house("official", TEAMS),
+        FOUR,
+        dealer="dan",
+        hands=[["G5"], ["B9"], ["YS"], ["R2"]],
+        turned="G3",
+    )
+    verdict = apply(s, Play("ana", "G5"))
+    assert verdict.state.scores == (11, 0, 11, 0)
+    assert "HR-TEAMS" in {n.clause for n in verdict.notes}
+
+
+def test_HR_TEAMS_own_hand_scoring_and_the_team_wins_the_game() -> None:
+    """HR-TEAMS: Ena's scoring by team (each other team scores its two hands); the lowest team
+    total wins the game once a team passes the target."""
+    v = house("ena", TEAMS + "[scoring]\ntarget = 20")
+    s = start_round(v, FOUR, dealer="dan", hands=[["G5"], ["B9"], ["YS"], ["R2"]], turned="G3")
+    s = apply(s, Play("ana", "G5")).state
+    assert s.scores == (0, 11, 0, 11) and not s.is_over
+    assert game_winner(v, (25, 15, 25, 15)) == 1  # bor & dan: the lowest team total
+    assert game_winner(v, (25, 25, 25, 25)) is None  # the teams are tied: play goes on
+    assert game_winner(v, (15, 19, 15, 19)) is None  # nobody at the target yet
+
+
+def test_HR_TEAMS_doubled_score_doubles_both_partners() -> None:
+    """HR-TEAMS with HR-DOUBLE-SCORE: both partners of the winning team score double."""
+    v = house("official", TEAMS + "[scoring]\nwinner_factor = 2")
+    s = start_round(v, FOUR, dealer="dan", hands=[["G5"], ["B9"], ["YS"], ["R2"]], turned="G3")
+    assert apply(s, Play("ana", "G5")).state.scores == (22, 0, 22, 0)
+
+
+def test_HR_TEAMS_game_won_by_a_team() -> None:
+    """HR-TEAMS: the first team to the target wins the game (team totals, not seats)."""
+    v = house("official", TEAMS + "[scoring]\ntarget = 10")
+    s = start_round(v, FOUR, dealer="dan", hands=[["G5"], ["B9"], ["YS"], ["R2"]], turned="G3")
+    verdict = apply(s, Play("ana", "G5"))
+    assert verdict.state.is_over and verdict.state.winner == 0
+    assert "The team ana & cene wins the game" in verdict.message or any(
+        "ana & cene wins the game" in n.text for n in verdict.notes
+    )
+
+
+@pytest.mark.parametrize(
+    ("fragment", "keys"),
+    [
+        ('[players]\nteams = "opposite"\nmin = 4\nmax = 9', ("players.teams", "players.max")),
+        ('[players]\nteams = "opposite"', ("players.teams", "players.min")),
+        (
+            '[players]\nteams = "opposite"\nmin = 4\n[scoring]\nelimination = "most_cards"',
+            ("scoring.elimination", "players.teams"),
+        ),
+    ],
+)
+def test_HR_TEAMS_impossible_combinations_are_variant_errors(
+    fragment: str, keys: tuple[str, str]
+) -> None:
+    """HR-TEAMS: teams with an odd (or too small) number of players, or with elimination, is a
+    VariantError naming both keys."""
+    with pytest.raises(VariantError) as err:
+        house("official", fragment)
+    for key in keys:
+        assert key in str(err.value)
+
+
+def test_HR_TEAMS_an_odd_table_is_refused() -> None:
+    """HR-TEAMS: a game of five players under partnerships is refused (EventError)."""
+    with pytest.raises(EventError, match=r"players\.teams"):
+        new_game(house("official", TEAMS), ["a", "b", "c", "d", "e"])

@@ -145,7 +145,14 @@ def perform_deal(w: Work, e: Deal) -> None:
     windows.round_start(w, dealer)
     w.note("first_card.apply_action", f"{turned} is turned up.")
     first = w.step(dealer)  # DEAL-FIRST (deal.first_player): the dealer's left goes first
-    if card_needs(v.rank(turned.rank))[0]:
+    if card_needs(v.rank(turned.rank))[0] and v.first_card.wild_color == "nobody":
+        # HR-WILD-FIRST (first_card.wild_color = "nobody"): kept as a plain first card
+        w.note(
+            "first_card.wild_color",
+            f"Nobody names a colour for the {turned} turned up: any card may be played on it.",
+            "HR-WILD-FIRST",
+        )
+    elif card_needs(v.rank(turned.rank))[0]:
         # FLIP-WILD (first_card.wild_color): the dealer or the first player names the colour
         w.phase = "color"
         w.turn = first

@@ -67,7 +67,7 @@ def variant_texts(draw: st.DrawFn) -> str:
         "first_card": {
             "apply_action": draw(st.booleans()),
             "return_ranks": draw(st.sampled_from([[], ["W+4"], ["W+4", "W"]])),
-            "wild_color": draw(st.sampled_from(["first_player", "dealer"])),
+            "wild_color": draw(st.sampled_from(["first_player", "dealer", "nobody"])),
             "reverse_first": draw(st.sampled_from(["dealer", "dealer_right"])),
             "draw_loses_turn": draw(st.booleans()),
         },
