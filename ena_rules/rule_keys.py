@@ -27,6 +27,7 @@ __all__ = [
     "Stacking",
     "Turn",
     "Uno",
+    "View",
 ]
 
 
@@ -458,4 +459,22 @@ class Scoring:
         "scores 0 (own_hand) the others' points are (docs/decisions.md D-DOUBLE-SCORE-OWN-HAND)",
         minimum=1,
         maximum=10,
+    )
+
+
+@attrs.frozen
+class View:
+    """What the players see of each other's cards (``view``)."""
+
+    open_below: int = _key(
+        0,
+        "HR-OPEN-HAND",
+        "a hand of fewer than this many cards is shown to every player (0: hands stay hidden)",
+        minimum=0,
+        maximum=30,
+    )
+    blind_draw: bool = _key(
+        False,
+        "HR-BLIND-DRAW",
+        "a card drawn is not seen by its drawer until it is played (or the hand changes owner)",
     )

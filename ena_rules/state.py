@@ -97,6 +97,9 @@ class GameState:
     cut_values: tuple[int | None, ...] = ()
     last_round: RoundResult | None = None
     winner: int | None = None
+    blind: tuple[tuple[Card, ...], ...] = ()
+    """HR-BLIND-DRAW (``view.blind_draw``): per seat, the cards of its hand its owner has not
+    seen (empty without blind draws; :mod:`ena_rules.rules.sight`)."""
 
     @property
     def top(self) -> Card | None:

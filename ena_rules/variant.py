@@ -34,6 +34,7 @@ from .rule_keys import (
     Stacking,
     Turn,
     Uno,
+    View,
 )
 from .rules.effects import EFFECT_OPS, effects_clause
 
@@ -56,6 +57,7 @@ __all__ = [
     "Turn",
     "Uno",
     "Variant",
+    "View",
     "iter_keys",
     "iter_tables",
     "iter_values",
@@ -91,6 +93,7 @@ class Variant:
     stacking: Stacking = attrs.field(factory=Stacking)
     penalties: Penalties = attrs.field(factory=Penalties)
     scoring: Scoring = attrs.field(factory=Scoring)
+    view: View = attrs.field(factory=View)
     citations: tuple[tuple[str, Citation], ...] = attrs.field(default=(), eq=False, repr=False)
     _rank_map: dict[str, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -181,6 +184,7 @@ _SECTIONS: dict[str, type] = {
     "stacking": Stacking,
     "penalties": Penalties,
     "scoring": Scoring,
+    "view": View,
 }
 
 

@@ -24,11 +24,14 @@ from ena_rules import (
 )
 from ena_rules.cards import Card
 from ena_rules.chance import deal_event
+from ena_rules.position import format_position, parse_position
 from ena_rules.rules.scoring import game_winner
 from ena_rules.simulation import simulate
 from ena_rules.testing import start_round
 from ena_rules.testing.explore import explore, tiny_variant_text
+from ena_rules.testing.invariants import check_state, check_views
 from ena_rules.variant import Variant
+from ena_rules.view import view
 
 
 def house(base: str, fragment: str, name: str = "house") -> Variant:
@@ -391,3 +394,69 @@ def test_HR_TEAMS_an_odd_table_is_refused() -> None:
     """HR-TEAMS: a game of five players under partnerships is refused (EventError)."""
     with pytest.raises(EventError, match=r"players\.teams"):
         new_game(house("official", TEAMS), ["a", "b", "c", "d", "e"])
+
+
+# -- HR-OPEN-HAND, HR-BLIND-DRAW -------------------------------------------------------------
+
+
+def test_HR_OPEN_HAND_a_small_hand_is_shown_to_everyone() -> None:
+    """HR-OPEN-HAND: a hand of fewer than ``view.open_below`` cards is in every other view."""
+    v = house("official", "[deal]\nhand_size = 3\n[view]\nopen_below = 3")
+    s = start_round(
+        v, ["ana", "bor", "cene"], dealer="cene", hands=[["G5", "G6", "G7"]], turned="G3"
+    )
+    assert view(s, "bor").open_hands == ()
+    s = apply(s, Play("ana", "G5")).state
+    for other in ("bor", "cene"):
+        assert view(s, other).open_hands == (("ana", s.hands[0]),)
+    assert view(s, "ana").open_hands == ()
+    check_views(s)
+
+
+def test_HR_OPEN_HAND_off_by_default() -> None:
+    """HR-OPEN-HAND: with the default 0 no hand is ever shown (every shipped variant)."""
+    s = start_round(load_variant("ena"), ["ana", "bor"], dealer="bor", hands=[["G5"]])
+    assert view(s, "bor").open_hands == ()
+
+
+def test_HR_BLIND_DRAW_the_drawer_does_not_see_the_card_until_played() -> None:
+    """HR-BLIND-DRAW: a drawn card is in the hand (and its size) but not in the drawer's view."""
+    v = house("official", "[view]\nblind_draw = true")
+    s = start_round(v, ["ana", "bor", "cene"], dealer="cene", turned="G3", draw=["G4"])
+    s = apply(s, Draw("ana")).state
+    seen = view(s, "ana")
+    assert Card("G", "4") in s.hands[0] and seen.unseen == 1 and seen.drawn is None
+    assert len(seen.hand) == 7 and dict(seen.hand_sizes)["ana"] == 8
+    assert Play("ana", Card("G", "4")) in legal_events(s)  # played face down
+    check_views(s)
+    s = apply(s, Play("ana", "G4")).state
+    assert view(s, "ana").unseen == 0 and s.blind == ((), (), ())
+
+
+def test_HR_BLIND_DRAW_a_seen_copy_is_played_first_and_a_swap_reveals() -> None:
+    """HR-BLIND-DRAW: holding a seen copy of the card, the player puts that one down; a hand
+    swapped by a 7 is picked up and seen by its new owner."""
+    v = house("seven-zero", "[deal]\nhand_size = 2\n[view]\nblind_draw = true")
+    s = start_round(
+        v,
+        ["ana", "bor"],
+        dealer="bor",
+        hands=[["Y5", "G7"], ["B9", "B8"]],
+        turned="G3",
+        draw=["Y5"],
+    )
+    s = apply(s, Draw("ana")).state  # Y5 drawn: not playable on G3, the turn passes
+    assert s.blind[0] == (Card("Y", "5"),) and s.due == "bor"
+    s = apply(s, Draw("bor")).state
+    s = apply(s, Play("ana", "G7", target="bor")).state
+    assert s.blind == ((), ()), "the swapped hands are seen by their new owners"
+
+
+def test_HR_BLIND_DRAW_position_round_trip_and_views() -> None:
+    """HR-BLIND-DRAW: the unseen cards are part of the state: the position notation keeps them."""
+    v = house("official", "[view]\nblind_draw = true")
+    s = start_round(v, ["ana", "bor"], dealer="bor", turned="G3", draw=["R9"])
+    s = apply(s, Draw("ana")).state
+    text = format_position(s)
+    assert "blind=R9/-" in text and parse_position(text, v) == s
+    check_state(s)

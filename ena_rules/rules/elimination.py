@@ -93,6 +93,7 @@ def eliminate(w: Work, winner: int, dealer: int) -> int:
     )
     w.hands = [w.hands[i] for i in stay]
     w.scores = tuple(w.scores[i] for i in stay)
+    w.blind = tuple(w.blind[i] for i in stay) if w.blind else ()
     w.n = len(stay)
     w.turn = 0
     w.last_player = None

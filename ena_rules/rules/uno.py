@@ -67,4 +67,5 @@ def perform_call(w: Work, seat: int, e: CallUno, j: Judgement) -> None:
     t = w.s.players.index(e.target)
     windows.uno_closes_on(w, t)
     w.note("uno.catch_penalty", f"{name} catches {e.target}, who did not call UNO.", "UNO-CATCH")
+    # HR-UNO-COUNT: the count is the table's (uno.catch_penalty: 2, 4, 6 ...)
     w.take(t, w.v.uno.catch_penalty, "uno.catch_penalty", "caught without calling UNO")

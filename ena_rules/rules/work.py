@@ -23,6 +23,7 @@ from ..events import Event
 from ..shuffle import derive_seed, shuffled
 from ..state import GameState
 from ..verdict import Note, Outcome, Verdict
+from . import sight
 from .phases import Phase
 
 __all__ = ["Work", "evolve"]
@@ -65,6 +66,7 @@ class Work:
         self.reveal = s.reveal
         self.shuffles = s.shuffles
         self.scores = s.scores
+        self.blind = s.blind  # HR-BLIND-DRAW (rules/sight.py)
         self.notes: list[Note] = []
         self.drawn_counts: dict[str, int] = {}  # a plain dict: Counter() costs ~1 us an action
         self.skipped: list[str] = []
@@ -111,6 +113,8 @@ class Work:
             got.extend(self.draw_pile[:need])
             self.draw_pile = self.draw_pile[need:]
         self.hands[seat] = self.hands[seat] + tuple(got)
+        if self.v.view.blind_draw:  # HR-BLIND-DRAW: the drawer does not see them
+            sight.drawn(self, seat, got)
         who = self.name(seat)
         if got:
             self.drawn_counts[who] = self.drawn_counts.get(who, 0) + len(got)
@@ -144,6 +148,8 @@ class Work:
         hand = self.hands[seat]
         i = hand.index(card)
         self.hands[seat] = hand[:i] + hand[i + 1 :]
+        if self.blind:  # HR-BLIND-DRAW: a card put down is seen
+            sight.put_down(self, seat, card, hand)
 
     # -- the result --------------------------------------------------------------------------
     def finish(self) -> GameState:
@@ -166,6 +172,7 @@ class Work:
             reveal=self.reveal,
             shuffles=self.shuffles,
             scores=self.scores,
+            blind=self.blind,
         )
 
     def verdict(self, outcome: Outcome, event: Event) -> Verdict:

@@ -71,7 +71,7 @@ def _check_penalty_draw(
         raise _fail("penalty", before, f"{event!r}: drew {got}, the variant says {count}")
     if after.hands[seat][: len(before.hands[seat])] != before.hands[seat]:
         raise _fail("penalty", before, f"{event!r}: the offender's own cards changed")
-    allowed = {"hands", "draw_pile", "uno_exposed"}
+    allowed = {"hands", "draw_pile", "uno_exposed", "blind"}  # blind: HR-BLIND-DRAW
     if len(before.draw_pile) >= count:
         if after.hands[seat][len(before.hands[seat]) :] != before.draw_pile[:count]:
             raise _fail("penalty", before, f"{event!r}: the cards did not come from the draw pile")

@@ -109,6 +109,10 @@ def variant_texts(draw: st.DrawFn) -> str:
             "last_draw_counts": draw(st.booleans()),
             "winner_factor": draw(st.sampled_from([1, 1, 2, 3])),
         },
+        "view": {
+            "open_below": draw(st.sampled_from([0, 0, 2, 3, 8])),
+            "blind_draw": draw(st.booleans()),
+        },
     }
     lines = ['name = "generated"', f'extends = "{base}"']
     for section, keys in sections.items():
