@@ -9,9 +9,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
+
+from . import fastbuild
 
 if TYPE_CHECKING:
     from .events import Event
@@ -27,7 +30,7 @@ PENALISED: Final = "penalised"
 REJECTED: Final = "rejected"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # weakref_slot: see ena_rules.fastbuild
 class Note:
     """One rule applied: its clause id, the variant key path, and what it did in words."""
 
@@ -36,7 +39,7 @@ class Note:
     text: str
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Verdict:
     """The outcome of :func:`~ena_rules.apply`: accepted, penalised or rejected.
 
@@ -89,3 +92,9 @@ class Verdict:
         from .svg import verdict_html
 
         return verdict_html(self)
+
+
+#: ``Note(clause, key, text)`` and ``Verdict(...)`` without ``__init__``
+#: (:mod:`ena_rules.fastbuild`): how the referee builds them, once per rule and once per event.
+make_note: Callable[[str, str, str], Note] = fastbuild.builder(Note)
+make_verdict: Callable[..., Verdict] = fastbuild.builder(Verdict)
