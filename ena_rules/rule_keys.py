@@ -160,6 +160,12 @@ class Deal:
         choices=("left_of_dealer",),
     )
     rotate: str = _key("left", "DEAL-ROTATE", "who deals the next round", choices=("left", "same"))
+    shuffle_seats: bool = _key(
+        False,
+        "HR-SHUFFLE-SEATS",
+        "the players are seated in a random order before the cut (recorded chance: drawn from "
+        "the game's seed; a log with a deck lists the players as seated)",
+    )
 
 
 @attrs.frozen

@@ -32,6 +32,7 @@ from .cards import COLOR_NAMES
 from .chance import cut_for_dealer, drive_chance
 from .errors import EnaRulesError
 from .events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
+from .rules.deal import seat_order
 from .rules.referee import apply, legal_events, new_game
 from .shuffle import derive_seed, splitmix64
 from .state import GameState
@@ -150,7 +151,8 @@ class GameStats:
 
 def _start(variant: Variant, names: Sequence[str], seed: int) -> GameState:
     """A new game past its cut for the dealer (cut again until one dealer is found)."""
-    state, _ = cut_for_dealer(new_game(variant, list(names)), seed)
+    seats = seat_order(variant, names, seed)  # HR-SHUFFLE-SEATS: recorded chance, from the seed
+    state, _ = cut_for_dealer(new_game(variant, list(seats)), seed)
     return state
 
 

@@ -6,6 +6,9 @@ project's own clauses); the scenarios of specs/house_table.toml replay the same 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from ena_rules import (
@@ -24,13 +27,17 @@ from ena_rules import (
 )
 from ena_rules.cards import Card
 from ena_rules.chance import deal_event
+from ena_rules.clauses import clauses
+from ena_rules.log.game import start
+from ena_rules.log.lines import Header
 from ena_rules.position import format_position, parse_position
+from ena_rules.rules.deal import seat_order
 from ena_rules.rules.scoring import game_winner
 from ena_rules.simulation import simulate
 from ena_rules.testing import start_round
 from ena_rules.testing.explore import explore, tiny_variant_text
 from ena_rules.testing.invariants import check_state, check_views
-from ena_rules.variant import Variant
+from ena_rules.variant import Variant, key_info
 from ena_rules.view import view
 
 
@@ -460,3 +467,89 @@ def test_HR_BLIND_DRAW_position_round_trip_and_views() -> None:
     text = format_position(s)
     assert "blind=R9/-" in text and parse_position(text, v) == s
     check_state(s)
+
+
+# -- HR-SHUFFLE-SEATS ------------------------------------------------------------------------
+
+SEATS = "[deal]\nshuffle_seats = true"
+
+
+def test_HR_SHUFFLE_SEATS_the_seed_seats_the_players() -> None:
+    """HR-SHUFFLE-SEATS: a seeded game seats the players in the seed's order, reproducibly;
+    without the key they sit as listed."""
+    v = house("official", SEATS)
+    names = ["ana", "bor", "cene", "dan", "eva"]
+    orders = {seat_order(v, names, seed) for seed in range(12)}
+    assert len(orders) > 1 and all(sorted(o) == names for o in orders)
+    assert seat_order(v, names, 3) == seat_order(v, names, 3)
+    assert seat_order(load_variant("official"), names, 3) == tuple(names)
+
+
+def test_HR_SHUFFLE_SEATS_a_seeded_log_replays_the_seating() -> None:
+    """HR-SHUFFLE-SEATS: the log's seed records the seating: the recorder and the validator
+    seat the players alike, and the simulator plays with the drawn seats."""
+    v = house("official", SEATS, name="seats")
+    header = Header(1, "seats", ("ana", "bor", "cene", "dan"), seed=11)
+    state, _ = start(header, v)
+    assert state.players == seat_order(v, header.players, 11) != header.players
+    stats = simulate(v, players=4, games=5, seed=2)
+    assert stats.finished == 5 and sum(stats.wins) == 5
+
+
+# -- docs/house-rules.md: every setting of uno-online's HouseRules -----------------------------
+
+#: uno-online's ``HouseRules`` settings, as spelled in packages/shared/src/types/house-rules.ts.
+HOUSE_RULES_SETTINGS = (
+    "stackDrawTwo", "stackDrawFour", "crossStack", "reverseDeflectDrawTwo",
+    "reverseDeflectDrawFour", "skipDeflect", "zeroRotateHands", "sevenSwapHands", "jumpIn",
+    "multiplePlaySameNumber", "wildFirstTurn", "drawUntilPlayable", "forcedPlayAfterDraw",
+    "handLimit", "forcedPlay", "handRevealThreshold", "unoPenaltyCount", "strictUnoCall",
+    "misplayPenalty", "deathDraw", "fastMode", "noHints", "elimination", "blitzTimeLimit",
+    "revengeMode", "silentUno", "teamMode", "noFunctionCardFinish", "noWildFinish",
+    "doubleScore", "noChallengeWildFour", "blindDraw", "bombCard", "shuffleSeats",
+)  # fmt: skip
+#: The settings whose rows are in the page's section "Playing cards" (branch houseplay).
+PLAYING_CARDS = (
+    "reverseDeflectDrawTwo", "reverseDeflectDrawFour", "skipDeflect", "multiplePlaySameNumber",
+    "bombCard", "forcedPlay", "forcedPlayAfterDraw", "deathDraw", "handLimit", "noWildFinish",
+    "noFunctionCardFinish", "revengeMode",
+)  # fmt: skip
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
+
+
+def _rows() -> dict[str, list[str]]:
+    """Each table row of the page: its first cell's setting name -> its cells."""
+    rows: dict[str, list[str]] = {}
+    for line in PAGE.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\| `([A-Za-z]+)` \|(.*)\|$", line)
+        if m:
+            assert m.group(1) not in rows, f"{m.group(1)} has two rows"
+            rows[m.group(1)] = [c.strip() for c in m.group(2).split("|")]
+    return rows
+
+
+def test_house_rules_page_lists_every_uno_online_setting() -> None:
+    """docs/house-rules.md has one row per setting of uno-online's HouseRules (34), each with a
+    key or a reason; the "Playing cards" rows come with that section (branch houseplay)."""
+    assert len(HOUSE_RULES_SETTINGS) == len(set(HOUSE_RULES_SETTINGS)) == 34
+    assert set(PLAYING_CARDS) <= set(HOUSE_RULES_SETTINGS)
+    rows = _rows()
+    wanted = set(HOUSE_RULES_SETTINGS)
+    if "## Playing cards" not in PAGE.read_text(encoding="utf-8"):
+        wanted -= set(PLAYING_CARDS)  # that section is written on branch houseplay
+    assert set(rows) <= set(HOUSE_RULES_SETTINGS), set(rows) - set(HOUSE_RULES_SETTINGS)
+    assert wanted <= set(rows), sorted(wanted - set(rows))
+    for name, (keys, _clause, reading) in rows.items():
+        assert reading, f"{name}: no reading"
+        assert keys.startswith("none") or "`" in keys, f"{name}: neither a key nor a reason"
+
+
+def test_house_rules_page_names_real_keys_and_clauses() -> None:
+    """Every key path in the page's key column is a key of the schema, every clause id one of
+    specs/clauses.toml."""
+    ids = {c.id for c in clauses()}
+    for name, (keys, clause, _) in _rows().items():
+        for path in re.findall(r"`([a-z_]+(?:\.[\w\"+]+)+)", keys):
+            assert key_info(path.replace('"', "")) is not None, f"{name}: {path} is no key"
+        for cid in re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9+]+)+", clause):
+            assert cid in ids, f"{name}: {cid} is no clause"

@@ -9,11 +9,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from ..cards import COLOR_NAMES, Card, color_from_name
 from ..events import ChooseColor, Cut, Deal
+from ..shuffle import derive_seed, shuffled
 from ..state import GameState
 from ..variant import Variant
 from . import discard, windows
@@ -22,6 +24,7 @@ from .judgement import Judgement, accept, deck_key, reject
 from .work import Work
 
 __all__ = [
+    "SEATS_PATH",
     "cut_value",
     "judge_choose",
     "judge_cut",
@@ -29,8 +32,12 @@ __all__ = [
     "perform_choose",
     "perform_cut",
     "perform_deal",
+    "seat_order",
     "turn_up",
 ]
+
+#: The first path element of the seed that seats the players (HR-SHUFFLE-SEATS).
+SEATS_PATH = 0x5EA75
 
 _CUT = accept("deal.cut", "the cut")
 _DEAL = accept("deal.hand_size", "the deal")
@@ -42,6 +49,20 @@ def cut_value(v: Variant, card: Card) -> int | None:
     if card.rank.isdigit():
         return int(card.rank)
     return 0 if v.deal.cut_non_number == "zero" else None
+
+
+def seat_order(v: Variant, players: Sequence[str], seed: int) -> tuple[str, ...]:
+    """HR-SHUFFLE-SEATS (``deal.shuffle_seats``): the players in the order they sit, clockwise,
+    for a game seeded with ``seed``: ``shuffled(players, derive_seed(seed, SEATS_PATH))``
+    (docs/shuffle.md), or as listed when the key is off.
+
+    >>> from ena_rules import load_variant
+    >>> seat_order(load_variant("official"), ["ana", "bor", "cene"], 7)
+    ('ana', 'bor', 'cene')
+    """
+    if not v.deal.shuffle_seats:
+        return tuple(players)
+    return shuffled(tuple(players), derive_seed(seed, SEATS_PATH))
 
 
 def judge_cut(s: GameState, e: Cut) -> Judgement:

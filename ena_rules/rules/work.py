@@ -25,6 +25,7 @@ from .phases import Phase
 
 __all__ = ["Work", "evolve"]
 
+
 def evolve(s: GameState, **changes: Any) -> GameState:
     """``attrs.evolve(s, **changes)`` for a GameState, without its ``__init__``
     (:func:`ena_rules.state.replace`: an action builds one state)."""
