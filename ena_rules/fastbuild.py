@@ -107,9 +107,7 @@ def replacer(cls: type) -> Callable[..., Any]:
     shadow, fields = _shadow(cls)
     env: dict[str, Any] = {"_shadow": shadow, "_cls": cls, "_new": object.__new__, "_K": _KEEP}
     params = ", ".join(f"{f.alias}=_K" for f in fields)
-    body = [
-        f"    o.{f.name} = old.{f.name} if {f.alias} is _K else {f.alias}" for f in fields
-    ]
+    body = [f"    o.{f.name} = old.{f.name} if {f.alias} is _K else {f.alias}" for f in fields]
     if _CACHE_SLOT in cls.__slots__:  # type: ignore[attr-defined]
         body.append(f"    o.{_CACHE_SLOT} = None")
     src = (

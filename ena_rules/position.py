@@ -147,6 +147,11 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], str], Callable[[str], Any]]] = {
     "cuts": ("cut_values", _opt_ints, _parse_opt_ints),
     "result": ("last_round", *_opt(_fmt_result, _parse_result)),
     "winner": ("winner", *_opt(str, int)),
+    "blind": (  # HR-BLIND-DRAW: each seat's cards its owner has not seen
+        "blind",
+        lambda v: "/".join(_cards(h) for h in v),
+        lambda t: tuple(_parse_cards(h) for h in t.split("/")),
+    ),
 }
 _DEFAULTS = {f.name: f.default for f in attrs.fields(GameState)}
 

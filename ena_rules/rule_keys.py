@@ -27,6 +27,7 @@ __all__ = [
     "Stacking",
     "Turn",
     "Uno",
+    "View",
 ]
 
 
@@ -101,6 +102,14 @@ class Players:
         "(a fixed rule, cited by verdicts)",
         choices=("only",),
     )
+    teams: str = _key(
+        "off",
+        "HR-TEAMS",
+        "everyone plays alone (off), or in partnerships of the players sitting opposite "
+        "(opposite: an even number of players; a team wins when one partner goes out, and each "
+        "partner's total is the team's)",
+        choices=("off", "opposite"),
+    )
 
 
 @attrs.frozen
@@ -151,6 +160,12 @@ class Deal:
         choices=("left_of_dealer",),
     )
     rotate: str = _key("left", "DEAL-ROTATE", "who deals the next round", choices=("left", "same"))
+    shuffle_seats: bool = _key(
+        False,
+        "HR-SHUFFLE-SEATS",
+        "the players are seated in a random order before the cut (recorded chance: drawn from "
+        "the game's seed; a log with a deck lists the players as seated)",
+    )
 
 
 @attrs.frozen
@@ -169,9 +184,10 @@ class FirstCard:
     )
     wild_color: str = _key(
         "first_player",
-        "FLIP-WILD",
-        "who names the colour of a wild turned up",
-        choices=("first_player", "dealer"),
+        "FLIP-WILD HR-WILD-FIRST",
+        "who names the colour of a wild turned up; nobody: it stays a plain first card with no "
+        "colour named, on which the first player may play any card",
+        choices=("first_player", "dealer", "nobody"),
     )
     reverse_first: str = _key(
         "dealer",
@@ -287,8 +303,8 @@ class Uno:
 
     catch_penalty: int = _key(
         2,
-        "UNO-CALL UNO-CATCH",
-        "cards drawn by a player caught not calling UNO",
+        "UNO-CALL UNO-CATCH HR-UNO-COUNT",
+        "cards drawn by a player caught not calling UNO (any count: 2, 4, 6 ...)",
         minimum=0,
         maximum=20,
     )
@@ -313,6 +329,13 @@ class Uno:
         "a player left with one card by a swap, rotation or shuffle of "
         "hands must call UNO, or is exempt",
         choices=("exempt", "must_call"),
+    )
+    calls: str = _key(
+        "required",
+        "UNO-CALL HR-SILENT-UNO",
+        "a player down to one card must call UNO and may be caught (required), or nobody calls "
+        "and nobody is caught (none: silent UNO; a call or a catch is rejected)",
+        choices=("required", "none"),
     )
 
 
@@ -420,4 +443,44 @@ class Scoring:
     )
     last_draw_counts: bool = _key(
         True, "END-LAST-DRAW END-ROUND", "a draw card played last is still drawn and scored"
+    )
+    elimination: str = _key(
+        "off",
+        "HR-ELIMINATION",
+        "at each round's end the player holding the most cards leaves the game (most_cards); "
+        "the last one left wins",
+        choices=("off", "most_cards"),
+    )
+    elimination_tie: str = _key(
+        "hand_value",
+        "HR-ELIMINATION",
+        "several hold the most cards: the one whose hand is worth most leaves (still tied: "
+        "nobody), all of them leave, or nobody does",
+        choices=("hand_value", "all", "nobody"),
+    )
+    winner_factor: int = _key(
+        1,
+        "HR-DOUBLE-SCORE",
+        "the round's winner's points are multiplied by this (2: doubled); where the winner "
+        "scores 0 (own_hand) the others' points are (docs/decisions.md D-DOUBLE-SCORE-OWN-HAND)",
+        minimum=1,
+        maximum=10,
+    )
+
+
+@attrs.frozen
+class View:
+    """What the players see of each other's cards (``view``)."""
+
+    open_below: int = _key(
+        0,
+        "HR-OPEN-HAND",
+        "a hand of fewer than this many cards is shown to every player (0: hands stay hidden)",
+        minimum=0,
+        maximum=30,
+    )
+    blind_draw: bool = _key(
+        False,
+        "HR-BLIND-DRAW",
+        "a card drawn is not seen by its drawer until it is played (or the hand changes owner)",
     )

@@ -49,6 +49,7 @@ def _view(v: PlayerView) -> dict[str, Any]:
     if v.shown_hand is not None:
         owner, cards = v.shown_hand
         out["shown_hand"] = {"player": owner, "cards": [str(c) for c in cards]}
+    out["open_hands"] = {p: [str(c) for c in h] for p, h in v.open_hands}  # HR-OPEN-HAND
     return out
 
 

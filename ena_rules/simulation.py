@@ -32,6 +32,7 @@ from .cards import COLOR_NAMES
 from .chance import cut_for_dealer, drive_chance
 from .errors import EnaRulesError
 from .events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
+from .rules.deal import seat_order
 from .rules.referee import apply, legal_events, new_game
 from .shuffle import derive_seed, splitmix64
 from .state import GameState
@@ -150,7 +151,8 @@ class GameStats:
 
 def _start(variant: Variant, names: Sequence[str], seed: int) -> GameState:
     """A new game past its cut for the dealer (cut again until one dealer is found)."""
-    state, _ = cut_for_dealer(new_game(variant, list(names)), seed)
+    seats = seat_order(variant, names, seed)  # HR-SHUFFLE-SEATS: recorded chance, from the seed
+    state, _ = cut_for_dealer(new_game(variant, list(seats)), seed)
     return state
 
 
@@ -236,10 +238,13 @@ class SimStats:
         """The sums of ``games``, played with ``players`` seats from ``seed``."""
         stacks: Counter[int] = Counter()
         wins = [0] * players
+        names = [f"p{i + 1}" for i in range(players)]
         for g in games:
             stacks.update(dict(g.stacks))
             if g.finished and g.final.winner is not None:
-                wins[g.final.winner] += 1
+                # by name: players eliminated on the way (HR-ELIMINATION) left the seat list
+                seat = names.index(g.winner) if g.winner in names else g.final.winner
+                wins[seat] += 1
         return cls(
             variant=variant.name,
             players=players,

@@ -32,6 +32,7 @@ __all__ = [
     "replace",
 ]
 
+
 @attrs.frozen
 class Pending:
     """A draw owed by ``victim`` that may still be answered (stacked or challenged)."""
@@ -100,6 +101,9 @@ class GameState:
     cut_values: tuple[int | None, ...] = ()
     last_round: RoundResult | None = None
     winner: int | None = None
+    blind: tuple[tuple[Card, ...], ...] = ()
+    """HR-BLIND-DRAW (``view.blind_draw``): per seat, the cards of its hand its owner has not
+    seen (empty without blind draws; :mod:`ena_rules.rules.sight`)."""
 
     @property
     def top(self) -> Card | None:

@@ -18,6 +18,7 @@ ena_rules.errors.PositionError: dealer: phase 'play' needs a dealer
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from .cards import Card
@@ -108,6 +109,18 @@ def _check_cards(s: GameState, n: int) -> None:
         raise _fail("color", f"{s.color!r} is not a colour of the {v.name} deck")
     if s.drawn is not None and not v.in_deck(s.drawn):
         raise _fail("drawn", f"{s.drawn} is not a card of the {v.name} deck")
+    _check_blind(s, n)
+
+
+def _check_blind(s: GameState, n: int) -> None:
+    """HR-BLIND-DRAW: the unseen cards, per seat, are cards of that seat's hand."""
+    if not s.blind:
+        return
+    if len(s.blind) != n or len(s.hands) != n:
+        raise _fail("blind", f"{len(s.blind)} sets of unseen cards for {n} players")
+    for i, unseen in enumerate(s.blind):
+        if Counter(unseen) - Counter(s.hands[i]):
+            raise _fail("blind", f"seat {i}: unseen cards {list(map(str, unseen))} not all held")
 
 
 def _check_phase(s: GameState, n: int) -> None:

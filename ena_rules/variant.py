@@ -34,6 +34,7 @@ from .rule_keys import (
     Stacking,
     Turn,
     Uno,
+    View,
 )
 from .rule_keys_play import PlayRules
 from .rules.effects import EFFECT_OPS, effects_clause
@@ -58,6 +59,7 @@ __all__ = [
     "Turn",
     "Uno",
     "Variant",
+    "View",
     "iter_keys",
     "iter_tables",
     "iter_values",
@@ -94,6 +96,7 @@ class Variant:
     penalties: Penalties = attrs.field(factory=Penalties)
     play: PlayRules = attrs.field(factory=PlayRules)
     scoring: Scoring = attrs.field(factory=Scoring)
+    view: View = attrs.field(factory=View)
     citations: tuple[tuple[str, Citation], ...] = attrs.field(default=(), eq=False, repr=False)
     _rank_map: dict[str, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -185,6 +188,7 @@ _SECTIONS: dict[str, type] = {
     "penalties": Penalties,
     "play": PlayRules,
     "scoring": Scoring,
+    "view": View,
 }
 
 

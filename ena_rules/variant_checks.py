@@ -359,3 +359,39 @@ def _bomb(v: Variant, fail: Fail) -> None:
         raise fail("play.bomb", "play.bomb needs play.multi = true (several cards in one play)")
     if v.play.bomb == 1:
         raise fail("play.bomb", "a bomb is at least 2 cards in one play (0: no bomb)")
+
+
+# -- house rules of the table (HR-TEAMS, HR-ELIMINATION) --------------------------------------
+
+
+@_check("teams-even")
+def _teams_even(v: Variant, fail: Fail) -> None:
+    """Partnerships (players.teams) need two teams of two or more: players.min at least 4,
+    players.min and players.max even."""
+    if v.players.teams == "off":
+        return
+    if v.players.min < 4:
+        raise fail(
+            "players.teams",
+            f'players.teams = "{v.players.teams}" needs two partners a team, at least 4 players, '
+            f"but players.min is {v.players.min} (HR-TEAMS)",
+        )
+    for key, n in (("players.min", v.players.min), ("players.max", v.players.max)):
+        if n % 2:
+            raise fail(
+                "players.teams",
+                f'players.teams = "{v.players.teams}" needs an even number of players, '
+                f"but {key} is {n} (HR-TEAMS)",
+            )
+
+
+@_check("teams-elimination")
+def _teams_elimination(v: Variant, fail: Fail) -> None:
+    """Partners sit opposite: a player leaving (scoring.elimination) would break the teams."""
+    if v.players.teams != "off" and v.scoring.elimination != "off":
+        raise fail(
+            "scoring.elimination",
+            f'scoring.elimination = "{v.scoring.elimination}" cannot be played with '
+            f'players.teams = "{v.players.teams}": a player leaving breaks the partnerships '
+            "(HR-ELIMINATION, HR-TEAMS)",
+        )

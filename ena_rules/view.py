@@ -17,6 +17,7 @@ from . import guards
 from .cards import COLOR_NAMES, Card
 from .errors import EventError
 from .names import player_name
+from .rules import sight
 from .state import GameState, Phase
 
 __all__ = ["PlayerView", "view"]
@@ -42,6 +43,11 @@ class PlayerView:
     drawn: Card | None
     shown_hand: tuple[str, tuple[Card, ...]] | None
     dealer: str | None
+    open_hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    """HR-OPEN-HAND (``view.open_below``): the other players' hands shown to everyone."""
+    unseen: int = 0
+    """HR-BLIND-DRAW (``view.blind_draw``): cards of the player's own hand they have not seen
+    (counted in ``hand_sizes``, left out of ``hand``)."""
 
     def _repr_svg_(self) -> str:  # notebooks draw the view, other hands face down
         from .svg import position
@@ -61,9 +67,12 @@ def view(state: GameState, player: str) -> PlayerView:
     shown = None
     if s.reveal is not None and s.reveal.viewer == seat:
         shown = (s.players[s.reveal.owner], s.reveal.cards)
+    unseen = sight.own_unseen(s, seat) if s.hands else ()  # HR-BLIND-DRAW
+    hand = sight.seen(hands[seat], unseen) if unseen else hands[seat]
+    drawn = s.drawn if s.turn == seat and (s.drawn is None or s.drawn in hand) else None
     return PlayerView(
         player=player,
-        hand=hands[seat],
+        hand=hand,
         hand_sizes=tuple((p, len(h)) for p, h in zip(s.players, hands, strict=True)),
         top=s.top,
         color=COLOR_NAMES.get(s.color or ""),
@@ -75,7 +84,9 @@ def view(state: GameState, player: str) -> PlayerView:
         discard=s.discard,
         scores=tuple(zip(s.players, s.scores, strict=True)),
         catchable=tuple(s.players[x] for x in s.uno_exposed),
-        drawn=s.drawn if s.turn == seat else None,
+        drawn=drawn,
         shown_hand=shown,
         dealer=None if s.dealer is None else s.players[s.dealer],
+        open_hands=sight.open_hands(s, seat),  # HR-OPEN-HAND
+        unseen=len(unseen),
     )

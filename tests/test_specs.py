@@ -85,6 +85,8 @@ STATE_FACTS = {
     "winner",
     "catchable",
     "shown_hand",
+    "open_hands",
+    "unseen",
     "legal",
     "not_legal",
 }
@@ -275,6 +277,10 @@ def check_state(where: str, s: GameState, facts: dict[str, Any]) -> None:
             sh = view(s, p).shown_hand
             shown[p] = "" if sh is None else sh[0]
         got["shown_hand"] = shown
+    if "open_hands" in facts:  # HR-OPEN-HAND: per viewer, whose hands their view shows
+        got["open_hands"] = {p: [o for o, _ in view(s, p).open_hands] for p in facts["open_hands"]}
+    if "unseen" in facts:  # HR-BLIND-DRAW: per player, the cards of their hand they have not seen
+        got["unseen"] = {p: view(s, p).unseen for p in facts["unseen"]}
     for k in got:
         assert got[k] == facts[k], f"{where}: {k} is {got[k]!r}, the rules say {facts[k]!r}"
     legal = {event_key(e) for e in legal_events(s)}

@@ -23,6 +23,7 @@ from ..cards import Card
 from ..chance import MAX_CUTS, deal_event, drive_chance
 from ..errors import EnaRulesError
 from ..events import Deal, PlayerEvent
+from ..rules.deal import seat_order
 from ..rules.referee import apply, new_game
 from ..state import GameState
 from ..variant import Variant
@@ -44,7 +45,10 @@ def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, .
     >>> state.phase, [v.event.__class__.__name__ for v in verdicts]
     ('play', ['Cut', 'Deal'])
     """
-    state = new_game(variant, header.players, dealer=header.dealer)
+    players: tuple[str, ...] = tuple(header.players)
+    if header.seed is not None:  # HR-SHUFFLE-SEATS: the seed seats the players
+        players = seat_order(variant, players, header.seed)
+    state = new_game(variant, players, dealer=header.dealer)
     if header.seed is not None:
         _, verdicts = drive_chance(state, header.seed)
     elif header.deck is not None:

@@ -21,6 +21,9 @@ uno           CallUno: the call and the catch
 challenge     Challenge of a Wild Draw Four
 deal          chance (Cut, Deal), the turned-up card, ChooseColor
 scoring       the end of a round and of the game
+elimination   HR-ELIMINATION: the player holding the most cards leaves at a round's end
+teams         HR-TEAMS: partners sit opposite; team points and the team that wins the game
+sight         what players see: open hands (HR-OPEN-HAND), blind draws (HR-BLIND-DRAW)
 referee       the entry points: apply, legal_events, new_game, canonical_deck
 ============  =================================================================================
 """

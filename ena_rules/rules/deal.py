@@ -9,11 +9,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from ..cards import COLOR_NAMES, Card, color_from_name
 from ..events import ChooseColor, Cut, Deal
+from ..shuffle import derive_seed, shuffled
 from ..state import GameState
 from ..variant import Variant
 from . import discard, windows
@@ -22,6 +24,7 @@ from .judgement import Judgement, accept, deck_key, reject
 from .work import Work
 
 __all__ = [
+    "SEATS_PATH",
     "cut_value",
     "judge_choose",
     "judge_cut",
@@ -29,8 +32,12 @@ __all__ = [
     "perform_choose",
     "perform_cut",
     "perform_deal",
+    "seat_order",
     "turn_up",
 ]
+
+#: The first path element of the seed that seats the players (HR-SHUFFLE-SEATS).
+SEATS_PATH = 0x5EA75
 
 _CUT = accept("deal.cut", "the cut")
 _DEAL = accept("deal.hand_size", "the deal")
@@ -42,6 +49,20 @@ def cut_value(v: Variant, card: Card) -> int | None:
     if card.rank.isdigit():
         return int(card.rank)
     return 0 if v.deal.cut_non_number == "zero" else None
+
+
+def seat_order(v: Variant, players: Sequence[str], seed: int) -> tuple[str, ...]:
+    """HR-SHUFFLE-SEATS (``deal.shuffle_seats``): the players in the order they sit, clockwise,
+    for a game seeded with ``seed``: ``shuffled(players, derive_seed(seed, SEATS_PATH))``
+    (docs/shuffle.md), or as listed when the key is off.
+
+    >>> from ena_rules import load_variant
+    >>> seat_order(load_variant("official"), ["ana", "bor", "cene"], 7)
+    ('ana', 'bor', 'cene')
+    """
+    if not v.deal.shuffle_seats:
+        return tuple(players)
+    return shuffled(tuple(players), derive_seed(seed, SEATS_PATH))
 
 
 def judge_cut(s: GameState, e: Cut) -> Judgement:
@@ -145,7 +166,14 @@ def perform_deal(w: Work, e: Deal) -> None:
     windows.round_start(w, dealer)
     w.note("first_card.apply_action", f"{turned} is turned up.")
     first = w.step(dealer)  # DEAL-FIRST (deal.first_player): the dealer's left goes first
-    if card_needs(v.rank(turned.rank))[0]:
+    if card_needs(v.rank(turned.rank))[0] and v.first_card.wild_color == "nobody":
+        # HR-WILD-FIRST (first_card.wild_color = "nobody"): kept as a plain first card
+        w.note(
+            "first_card.wild_color",
+            f"Nobody names a colour for the {turned} turned up: any card may be played on it.",
+            "HR-WILD-FIRST",
+        )
+    elif card_needs(v.rank(turned.rank))[0]:
         # FLIP-WILD (first_card.wild_color): the dealer or the first player names the colour
         w.phase = "color"
         w.turn = first

@@ -94,6 +94,11 @@ def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = N
             f"{len(names)} players: variant {variant.name!r} allows {variant.players.min} to "
             f"{variant.players.max} (players.min, players.max; SETUP-PLAYERS)"
         )
+    if variant.players.teams != "off" and len(names) % 2:  # HR-TEAMS: partners sit opposite
+        raise EventError(
+            f"{len(names)} players: variant {variant.name!r} plays in partnerships "
+            f'(players.teams = "{variant.players.teams}"), which needs an even number (HR-TEAMS)'
+        )
     n = len(names)
     if dealer is None:
         return GameState(

@@ -15,7 +15,7 @@ import attrs
 from ..cards import Card
 from ..state import RoundResult
 from ..variant import Variant
-from . import windows
+from . import elimination, teams, windows
 from .effects import draw_count
 
 if TYPE_CHECKING:
@@ -58,7 +58,16 @@ def _points(w: Work, winner: int) -> list[int]:
     v = w.v
     values = [hand_value(v, h) for h in w.hands]
     points = [0] * w.n
-    if v.scoring.mode == "winner_collects":
+    if teams.on(v):
+        points = teams.team_points(v, winner, values)
+        w.note(
+            "players.teams",
+            f"The team {teams.team_label(w.s.players, winner)} wins the round: "
+            + ", ".join(f"{w.name(i)} {p}" for i, p in enumerate(points))
+            + ".",
+            "HR-TEAMS",
+        )
+    elif v.scoring.mode == "winner_collects":
         points[winner] = sum(values)
         w.note("scoring.mode", f"{w.name(winner)} scores {points[winner]} for the others' hands.")
     elif v.scoring.mode == "own_hand":
@@ -73,6 +82,31 @@ def _points(w: Work, winner: int) -> list[int]:
     else:
         points[winner] = 1
         w.note("scoring.mode", f"{w.name(winner)} scores a point for the round.")
+    return _multiplied(w, winner, points)
+
+
+def _multiplied(w: Work, winner: int, points: list[int]) -> list[int]:
+    """HR-DOUBLE-SCORE (``scoring.winner_factor``): the winner's points multiplied; where the
+    winner scores nothing (``own_hand``), the others' points (D-DOUBLE-SCORE-OWN-HAND)."""
+    factor = w.v.scoring.winner_factor
+    if factor == 1:
+        return points
+    if points[winner]:
+        mine = teams.team_seats(w.n, winner) if teams.on(w.v) else (winner,)
+        for i in mine:  # HR-TEAMS: the winner's team, both partners
+            points[i] *= factor
+        w.note(
+            "scoring.winner_factor",
+            f"{w.name(winner)}'s points are multiplied by {factor}: {points[winner]}.",
+        )
+        return points
+    points = [p * factor for p in points]
+    w.note(
+        "scoring.winner_factor",
+        f"The others' points are multiplied by {factor}: "
+        + ", ".join(f"{w.name(i)} {p}" for i, p in enumerate(points) if i != winner)
+        + ".",
+    )
     return points
 
 
@@ -88,10 +122,12 @@ def end_round(w: Work, winner: int) -> None:
     dealer = w.s.dealer if w.s.dealer is not None else 0
     if winner_of_game is not None:
         w.phase = "over"
-        w.note(
-            "scoring.winner",
-            f"{w.name(winner_of_game)} wins the game with {scores[winner_of_game]}.",
+        who = (
+            f"The team {teams.team_label(w.s.players, winner_of_game)}"
+            if teams.on(v)
+            else w.name(winner_of_game)
         )
+        w.note("scoring.winner", f"{who} wins the game with {scores[winner_of_game]}.")
     else:
         w.phase = "deal"
         if any(x >= v.scoring.target for x in scores):
@@ -101,7 +137,6 @@ def end_round(w: Work, winner: int) -> None:
             )
         if v.deal.rotate == "left":
             dealer = (dealer + 1) % w.n
-        w.note("deal.rotate", f"{w.name(dealer)} deals the next round.")
     w.s = attrs.evolve(
         w.s,
         last_round=RoundResult(winner, tuple(points)),
@@ -109,11 +144,32 @@ def end_round(w: Work, winner: int) -> None:
         dealer=dealer,
         round=w.s.round + 1,
     )
+    if w.phase == "deal":
+        _next_round(w, winner, dealer)
+
+
+def _next_round(w: Work, winner: int, dealer: int) -> None:
+    """DEAL-ROTATE: the next dealer; HR-ELIMINATION (``scoring.elimination``): first the player
+    holding the most cards leaves, and with one player left the game is over."""
+    dealer = elimination.eliminate(w, winner, dealer)
+    if w.n == 1:
+        w.phase = "over"
+        w.note(
+            "scoring.elimination",
+            f"{w.name(0)} is the last player left and wins the game.",
+            "HR-ELIMINATION",
+        )
+        w.s = attrs.evolve(w.s, winner=0, dealer=0)
+        return
+    w.note("deal.rotate", f"{w.name(dealer)} deals the next round.")
+    w.s = attrs.evolve(w.s, dealer=dealer)
 
 
 def game_winner(v: Variant, scores: tuple[int, ...]) -> int | None:
     """SCORE-OFF (``first_to_target``): the first to reach the target wins; SCORE-ENA
     (``lowest_total``): once someone reaches it, the lowest total wins (none while tied)."""
+    if teams.on(v):
+        return teams.team_winner(v, scores)
     target = v.scoring.target
     if not any(x >= target for x in scores):
         return None

@@ -26,6 +26,12 @@ def judge_call(s: GameState, seat: int, e: CallUno) -> Judgement:
     window open: ``uno.window``); UNO-CATCH: a catch of a catchable player; UNO-FALSE
     (``uno.false_catch_penalty``): a catch of anyone else is a mistake, or rejected at 0."""
     name = s.players[seat]
+    if s.variant.uno.calls == "none":  # HR-SILENT-UNO: no call, no catch
+        return reject(
+            "uno.calls",
+            "UNO is silent in this variant: nobody calls it, nobody is caught",
+            "HR-SILENT-UNO",
+        )
     if e.target is None or e.target == name:
         if seat not in s.uno_exposed:
             return reject(
@@ -61,4 +67,5 @@ def perform_call(w: Work, seat: int, e: CallUno, j: Judgement) -> None:
     t = w.s.players.index(e.target)
     windows.uno_closes_on(w, t)
     w.note("uno.catch_penalty", f"{name} catches {e.target}, who did not call UNO.", "UNO-CATCH")
+    # HR-UNO-COUNT: the count is the table's (uno.catch_penalty: 2, 4, 6 ...)
     w.take(t, w.v.uno.catch_penalty, "uno.catch_penalty", "caught without calling UNO")

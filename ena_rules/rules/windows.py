@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from . import sight
+
 if TYPE_CHECKING:  # no state import at run time: the variant schema imports the effects
     from ..state import ChallengeWindow, Pending, Reveal
     from .work import Work
@@ -130,7 +132,10 @@ def close_overtaking(w: Work) -> None:
 
 
 def expose_uno(w: Work, seat: int) -> None:
-    """UNO-CALL: a player who sheds their second-to-last card must call UNO: catchable."""
+    """UNO-CALL: a player who sheds their second-to-last card must call UNO: catchable;
+    HR-SILENT-UNO (``uno.calls = "none"``): nobody calls, nobody is ever catchable."""
+    if w.v.uno.calls == "none":
+        return
     if seat not in w.uno_exposed:
         w.uno_exposed = (*w.uno_exposed, seat)
         w.note("uno.catch_penalty", f"{w.name(seat)} has one card left and must call UNO.")
@@ -149,8 +154,10 @@ def uno_closes_off_one_card(w: Work) -> None:
 
 def hand_change(w: Work, seats: tuple[int, ...]) -> None:
     """HOUSE-SEVEN-ZERO (``uno.after_hand_change``): hands swapped, rotated or shuffled. Exempt:
-    the changed hands' windows close; must call: each left with one card becomes catchable."""
-    if w.v.uno.after_hand_change != "must_call":
+    the changed hands' windows close; must call: each left with one card becomes catchable.
+    HR-BLIND-DRAW: each changed hand is picked up, and seen, by its new owner."""
+    sight.forget_seats(w, seats)
+    if w.v.uno.after_hand_change != "must_call" or w.v.uno.calls == "none":  # HR-SILENT-UNO
         w.uno_exposed = tuple(x for x in w.uno_exposed if x not in seats)
         return
     for x in seats:
@@ -202,4 +209,5 @@ def round_start(w: Work, dealer: int) -> None:
     the overtaking window as the dealer's card (OVT-SELF, FLIP-ACTION)."""
     round_end(w)
     w.reveal = None
+    w.blind = ()  # HR-BLIND-DRAW: the cards dealt are seen
     open_overtaking(w, dealer)

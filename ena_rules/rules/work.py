@@ -20,9 +20,11 @@ from ..events import Event
 from ..shuffle import derive_seed, shuffled
 from ..state import GameState, replace
 from ..verdict import Note, Outcome, Verdict, make_note, make_verdict
+from . import sight
 from .phases import Phase
 
 __all__ = ["Work", "evolve"]
+
 
 def evolve(s: GameState, **changes: Any) -> GameState:
     """``attrs.evolve(s, **changes)`` for a GameState, without its ``__init__``
@@ -53,6 +55,7 @@ class Work:
         self.reveal = s.reveal
         self.shuffles = s.shuffles
         self.scores = s.scores
+        self.blind = s.blind  # HR-BLIND-DRAW (rules/sight.py)
         self.notes: list[Note] = []
         self.drawn_counts: dict[str, int] = {}  # a plain dict: Counter() costs ~1 us an action
         self.skipped: list[str] = []
@@ -99,6 +102,8 @@ class Work:
             got.extend(self.draw_pile[:need])
             self.draw_pile = self.draw_pile[need:]
         self.hands[seat] = self.hands[seat] + tuple(got)
+        if self.v.view.blind_draw:  # HR-BLIND-DRAW: the drawer does not see them
+            sight.drawn(self, seat, got)
         who = self.name(seat)
         if got:
             self.drawn_counts[who] = self.drawn_counts.get(who, 0) + len(got)
@@ -132,6 +137,8 @@ class Work:
         hand = self.hands[seat]
         i = hand.index(card)
         self.hands[seat] = hand[:i] + hand[i + 1 :]
+        if self.blind:  # HR-BLIND-DRAW: a card put down is seen
+            sight.put_down(self, seat, card, hand)
 
     # -- the result --------------------------------------------------------------------------
     def finish(self) -> GameState:
@@ -154,6 +161,7 @@ class Work:
             reveal=self.reveal,
             shuffles=self.shuffles,
             scores=self.scores,
+            blind=self.blind,
         )
 
     def verdict(self, outcome: Outcome, event: Event) -> Verdict:

@@ -133,7 +133,8 @@ def _cards_in(value: Any) -> Iterator[Card]:
 def _hide(state: GameState, seat: int) -> GameState:
     """The same state with every card hidden from ``seat`` moved: others' hands and the draw
     pile are refilled, sizes kept, from the reversed pool of those cards."""
-    others = [i for i in range(len(state.hands)) if i != seat]
+    below = state.variant.view.open_below  # HR-OPEN-HAND: a hand shown to all stays put
+    others = [i for i in range(len(state.hands)) if i != seat and not len(state.hands[i]) < below]
     pool = [c for i in others for c in state.hands[i]] + list(state.draw_pile)
     pool.reverse()
     hands = list(state.hands)
@@ -141,7 +142,8 @@ def _hide(state: GameState, seat: int) -> GameState:
     for i in others:
         hands[i] = tuple(pool[k : k + len(state.hands[i])])
         k += len(state.hands[i])
-    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(pool[k:]))
+    blind = tuple(b if i == seat else () for i, b in enumerate(state.blind))
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(pool[k:]), blind=blind)
 
 
 def check_views(state: GameState) -> None:
@@ -152,12 +154,18 @@ def check_views(state: GameState) -> None:
     holds a card; and the view does not change when every card hidden from them is moved
     (non-interference: others' hands and the draw pile are refilled in another order).
     """
-    public = {"hand", "discard", "top", "drawn", "shown_hand"}
+    public = {"hand", "discard", "top", "drawn", "shown_hand", "open_hands"}
     for seat, player in enumerate(state.players):
         seen = view(state, player)
         own = state.hands[seat] if state.hands else ()
-        if seen.hand != own or seen.discard != state.discard or seen.top != state.top:
+        if (
+            seen.hand != _own_seen(state, seat)
+            or seen.discard != state.discard
+            or (seen.top != state.top)
+        ):
             raise _fail("views", state, f"{player}'s view misstates their hand or the pile")
+        if seen.open_hands != _open(state, seat):
+            raise _fail("views", state, f"{player}'s view shows hands not open to all")
         if seen.drawn is not None and (
             seen.drawn != state.drawn or state.turn != seat or seen.drawn not in own
         ):
@@ -174,6 +182,28 @@ def check_views(state: GameState) -> None:
             raise _fail(
                 "views", state, f"{player}'s view changes when cards hidden from them are moved"
             )
+
+
+def _own_seen(state: GameState, seat: int) -> tuple[Card, ...]:
+    """HR-BLIND-DRAW: the player's hand less the cards drawn unseen (an open hand: all)."""
+    own = state.hands[seat] if state.hands else ()
+    unseen = state.blind[seat] if state.blind else ()
+    if not unseen or len(own) < state.variant.view.open_below:
+        return own
+    rest = list(own)
+    for card in unseen:  # the unseen copies are the last ones received
+        del rest[len(rest) - 1 - rest[::-1].index(card)]
+    return tuple(rest)
+
+
+def _open(state: GameState, seat: int) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """HR-OPEN-HAND: the other players' hands of fewer than ``view.open_below`` cards."""
+    below = state.variant.view.open_below
+    return tuple(
+        (state.players[i], h)
+        for i, h in enumerate(state.hands)
+        if i != seat and below and len(h) < below
+    )
 
 
 def check_legal_accepted(state: GameState) -> list[tuple[PlayerEvent, Verdict]]:

@@ -71,7 +71,7 @@ def _check_penalty_draw(
         raise _fail("penalty", before, f"{event!r}: drew {got}, the variant says {count}")
     if after.hands[seat][: len(before.hands[seat])] != before.hands[seat]:
         raise _fail("penalty", before, f"{event!r}: the offender's own cards changed")
-    allowed = {"hands", "draw_pile", "uno_exposed"}
+    allowed = {"hands", "draw_pile", "uno_exposed", "blind"}  # blind: HR-BLIND-DRAW
     if len(before.draw_pile) >= count:
         if after.hands[seat][len(before.hands[seat]) :] != before.draw_pile[:count]:
             raise _fail("penalty", before, f"{event!r}: the cards did not come from the draw pile")
@@ -246,6 +246,11 @@ def _check_round_end(before: GameState, verdict: Verdict) -> None:
         points = [sum(values) if i == res.winner else 0 for i in range(len(values))]
     else:
         points = [1 if i == res.winner else 0 for i in range(len(values))]
+    factor = v.scoring.winner_factor  # HR-DOUBLE-SCORE: the winner's points, else the others'
+    if points[res.winner]:
+        points[res.winner] *= factor
+    else:
+        points = [x * factor for x in points]
     if list(res.points) != points:
         raise _fail("scores", before, f"round points {res.points}, hand values say {points}")
     totals = [a + b for a, b in zip(before.scores, points, strict=True)]

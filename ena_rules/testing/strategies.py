@@ -70,7 +70,7 @@ def variant_texts(draw: st.DrawFn) -> str:
         "first_card": {
             "apply_action": draw(st.booleans()),
             "return_ranks": draw(st.sampled_from([[], ["W+4"], ["W+4", "W"]])),
-            "wild_color": draw(st.sampled_from(["first_player", "dealer"])),
+            "wild_color": draw(st.sampled_from(["first_player", "dealer", "nobody"])),
             "reverse_first": draw(st.sampled_from(["dealer", "dealer_right"])),
             "draw_loses_turn": draw(st.booleans()),
         },
@@ -91,6 +91,7 @@ def variant_texts(draw: st.DrawFn) -> str:
             "catch_penalty": draw(st.integers(0, 4)),
             "false_catch_penalty": draw(st.integers(0, 3)),
             "after_hand_change": draw(st.sampled_from(["exempt", "must_call"])),
+            "calls": draw(st.sampled_from(["required", "required", "none"])),
         },
         "overtake": {
             "enabled": overtake,
@@ -122,6 +123,11 @@ def variant_texts(draw: st.DrawFn) -> str:
             "winner": winner,
             "target": target,
             "last_draw_counts": draw(st.booleans()),
+            "winner_factor": draw(st.sampled_from([1, 1, 2, 3])),
+        },
+        "view": {
+            "open_below": draw(st.sampled_from([0, 0, 2, 3, 8])),
+            "blind_draw": draw(st.booleans()),
         },
     }
     lines = ['name = "generated"', f'extends = "{base}"']
