@@ -28,6 +28,7 @@ __all__ = [
     "RoundResult",
 ]
 
+
 @attrs.frozen
 class Pending:
     """A draw owed by ``victim`` that may still be answered (stacked or challenged)."""
@@ -48,6 +49,9 @@ class ChallengeWindow:
     guilty: bool
     count: int
     prev_color: str | None
+    unsure: bool = False
+    """A partial state (ena_rules.rules.unseen): the offender's hand held unseen cards, so
+    ``guilty`` (then ``False``) is undetermined until the hand is shown."""
 
 
 @attrs.frozen
@@ -65,6 +69,8 @@ class RoundResult:
 
     winner: int
     points: tuple[int, ...]
+    unseen: tuple[int, ...] = ()
+    """A partial state: the unseen cards each seat's hand held, scored as 0 (undetermined)."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -96,6 +102,11 @@ class GameState:
     cut_values: tuple[int | None, ...] = ()
     last_round: RoundResult | None = None
     winner: int | None = None
+    partial: bool = False
+    """A partial state (a table record, a player's view): hands and the draw pile may hold
+    :data:`~ena_rules.rules.unseen.UNKNOWN` cards (docs/table-records.md)."""
+    viewer: int | None = None
+    """The seat a view is made for: ``legal_events`` lists that player's events only."""
 
     @property
     def top(self) -> Card | None:

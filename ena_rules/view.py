@@ -42,6 +42,9 @@ class PlayerView:
     drawn: Card | None
     shown_hand: tuple[str, tuple[Card, ...]] | None
     dealer: str | None
+    state: GameState | None = attrs.field(default=None, eq=False, repr=False)
+    """The same view as a partial state (:mod:`ena_rules.rules.unseen`): others' hands and the
+    draw pile are unknown cards; ``legal_events`` and ``apply`` take the view itself."""
 
     def _repr_svg_(self) -> str:  # notebooks draw the view, other hands face down
         from .svg import position
@@ -50,7 +53,13 @@ class PlayerView:
 
 
 def view(state: GameState, player: str) -> PlayerView:
-    """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them."""
+    """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them.
+
+    ``legal_events(view(state, player))`` lists what that player may do now, from the view
+    alone (its :attr:`PlayerView.state`, a partial state).
+    """
+    from .rules.unseen import forget  # the rules package imports this module
+
     guards.check_view(state, player)
     player = player_name(player)
     if player not in state.players:
@@ -78,4 +87,5 @@ def view(state: GameState, player: str) -> PlayerView:
         drawn=s.drawn if s.turn == seat else None,
         shown_hand=shown,
         dealer=None if s.dealer is None else s.players[s.dealer],
+        state=forget(s, keep=(seat,), viewer=seat),
     )

@@ -27,6 +27,8 @@ from .phases import Phase
 
 __all__ = ["Work", "evolve"]
 
+_UNKNOWN = Card(None, "?")  # ena_rules.rules.unseen.UNKNOWN: a card nobody saw
+
 # attrs.evolve re-reads the class's field list on every call; an action builds a state, so the
 # field order is read once here (from attrs itself, so a field added to GameState is kept).
 _STATE_FIELDS = tuple(f for f in attrs.fields(GameState) if f.init)
@@ -129,7 +131,10 @@ class Work:
             return False
         rest, top = self.discard[:-1], self.discard[-1]
         self.shuffles += 1
-        self.draw_pile = shuffled(rest, derive_seed(self.s.seed, self.shuffles))
+        if self.s.partial:  # nobody knows the new order: the recycled cards are unseen again
+            self.draw_pile = (_UNKNOWN,) * len(rest)
+        else:
+            self.draw_pile = shuffled(rest, derive_seed(self.s.seed, self.shuffles))
         self.discard = (top,)
         self.note(
             "turn.reshuffle",
@@ -142,7 +147,7 @@ class Work:
     def remove(self, seat: int, card: Card) -> None:
         """Take one copy of ``card`` out of ``seat``'s hand."""
         hand = self.hands[seat]
-        i = hand.index(card)
+        i = hand.index(card if card in hand or not self.s.partial else _UNKNOWN)
         self.hands[seat] = hand[:i] + hand[i + 1 :]
 
     # -- the result --------------------------------------------------------------------------
