@@ -306,6 +306,11 @@ def unstructure_header(header: Header) -> dict[str, Any]:
     {'ena_log': 1, 'variant': 'official', 'players': ['ana', 'bor'], 'seed': 7}
     """
     out: dict[str, Any] = converter.unstructure(header)
+    if header.turned is not None:  # a table record: the deck is unknown
+        turned = out.pop("turned")
+        out.pop("deck", None)
+        out["deck"] = "unknown"
+        out["turned"] = turned
     return out
 
 

@@ -49,7 +49,7 @@ class ChallengeWindow:
     guilty: bool
     count: int
     prev_color: str | None
-    unsure: bool = False
+    unsure: bool = attrs.field(default=False, repr=False)
     """A partial state (ena_rules.rules.unseen): the offender's hand held unseen cards, so
     ``guilty`` (then ``False``) is undetermined until the hand is shown."""
 
@@ -69,7 +69,7 @@ class RoundResult:
 
     winner: int
     points: tuple[int, ...]
-    unseen: tuple[int, ...] = ()
+    unseen: tuple[int, ...] = attrs.field(default=(), repr=False)
     """A partial state: the unseen cards each seat's hand held, scored as 0 (undetermined)."""
 
 
@@ -102,10 +102,10 @@ class GameState:
     cut_values: tuple[int | None, ...] = ()
     last_round: RoundResult | None = None
     winner: int | None = None
-    partial: bool = False
+    partial: bool = attrs.field(default=False, repr=False)
     """A partial state (a table record, a player's view): hands and the draw pile may hold
     :data:`~ena_rules.rules.unseen.UNKNOWN` cards (docs/table-records.md)."""
-    viewer: int | None = None
+    viewer: int | None = attrs.field(default=None, repr=False)
     """The seat a view is made for: ``legal_events`` lists that player's events only."""
 
     @property

@@ -96,10 +96,17 @@ def from_json_schema(node: dict[str, Any]) -> st.SearchStrategy[Any]:
 def _objects(draw: st.DrawFn, node: dict[str, Any]) -> dict[str, Any]:
     props: dict[str, Any] = node.get("properties", {})
     required = set(node.get("required", ()))
-    if "oneOf" in node:  # the header's two forms: take one branch's required keys
-        required |= set(draw(st.sampled_from(node["oneOf"])).get("required", ()))
+    branch: dict[str, Any] = {}
+    if "oneOf" in node:  # the header's forms: take one branch's required and allowed keys
+        form = draw(st.sampled_from(node["oneOf"]))
+        branch = form.get("properties", {})
+        required |= set(form.get("required", ()))
     out: dict[str, Any] = {}
     for key, sub in props.items():
+        if branch.get(key) is False:
+            continue
+        if isinstance(branch.get(key), dict):
+            sub = branch[key]
         if key in required or draw(st.booleans()):
             out[key] = draw(from_json_schema(sub))
     extra = node.get("additionalProperties")

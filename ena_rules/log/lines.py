@@ -57,6 +57,14 @@ class Header:
     deck: tuple[Card, ...] | None = None
     deck_seed: int | None = None
     meta: dict[str, Any] | None = attrs.field(default=None, hash=False)
+    turned: tuple[Card, ...] | None = None
+    """A table record (``"deck": "unknown"``): the cards turned up at round 1's deal, in order
+    (docs/table-records.md); ``deck`` is then ``None``."""
+
+    @property
+    def is_table(self) -> bool:
+        """True for a table record: the deck order is unknown."""
+        return self.turned is not None
 
 
 @attrs.frozen
@@ -69,6 +77,8 @@ class RoundStart:
 
     deck: tuple[Card, ...] | None = None
     seed: int | None = None
+    turned: tuple[Card, ...] | None = None
+    """A table record's round: the cards turned up at its deal, in order."""
 
 
 @attrs.frozen
@@ -139,7 +149,7 @@ def load_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every line kind, shipped as package data.
 
     >>> sorted(load_schema()["$defs"])[:3]
-    ['call_uno', 'card', 'challenge']
+    ['call_uno', 'card', 'cards']
     """
     text = resources.files("ena_rules").joinpath("data", "ena-log.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)

@@ -40,6 +40,7 @@ __all__ = [
     "may_hold",
     "not_held",
     "overfull",
+    "rescore",
     "reveal",
     "round_unseen",
     "scored_unseen",
@@ -210,8 +211,9 @@ def apply_partial(s: GameState, e: Event, full: Apply) -> Verdict:
     """``apply`` on a partial state: the full rules, plus what unseen cards leave open.
 
     A drawn card nobody saw (phase ``drawn``) is read as the log's own rule says: the drawer's
-    next line plays it or passes if it could be played; any other line means it could not, and
-    the turn had passed by itself. A challenge of an undetermined guilt is **undetermined**.
+    next line plays it or passes if it could be played; another player's legal move means it
+    could not, and the turn had passed by itself; any other line is judged both ways (the same
+    ruling, or **undetermined**). A challenge of an undetermined guilt is **undetermined**.
     """
     if s.phase == "drawn" and s.drawn == UNKNOWN and not isinstance(e, CallUno):
         return _after_unknown_draw(s, e, full)
@@ -262,7 +264,24 @@ def _after_unknown_draw(s: GameState, e: Event, full: Apply) -> Verdict:
         f"{s.players[seat]}'s drawn card was not recorded and not played: it could not be "
         "played, and the turn had passed (TURN-DRAW)."
     )
-    return attrs.evolve(v, notes=(*v.notes, Note("TURN-DRAW", "turn.play_drawn", text)))
+    v = attrs.evolve(v, notes=(*v.notes, Note("TURN-DRAW", "turn.play_drawn", text)))
+    if getattr(e, "player", None) != s.players[seat] and v.accepted:
+        return v  # play went on by the rules: the drawn card could not be played (the log's rule)
+    kept = _settled(s, full(s, e))  # the drawer may still be due: the card may be playable
+    if kept.rejected or v.rejected or _same(kept, v):
+        return v if kept.rejected else kept
+    why = (
+        f"Undetermined: nobody saw {s.players[seat]}'s drawn card; whether it could be played "
+        f"decides (a 'cards' list on the draw line decides it). If it could: {kept.message} "
+        f"If not: {v.message}"
+    )
+    return Verdict(
+        outcome=UNDETERMINED,
+        state=kept.state,
+        event=e,
+        notes=(Note("TURN-DRAW", "turn.play_drawn", why),),
+        alternatives=(kept, v),
+    )
 
 
 def _turn_passed(s: GameState) -> GameState:
@@ -300,3 +319,40 @@ def scored_unseen(r: RoundResult | None) -> tuple[int, ...]:
 def round_unseen(s: GameState) -> tuple[int, ...]:
     """Each seat's unknown card count."""
     return tuple(unknown_count(h) for h in s.hands)
+
+
+def rescore(
+    before: GameState, ended: GameState, hands: tuple[tuple[Card, ...], ...], winner: int
+) -> GameState:
+    """The round that ``ended`` (from ``before``, the state before its last event) scored
+    again from ``hands`` (revealed at its end): SCORE-VALUES, SCORE-OFF, SCORE-ENA as in
+    :func:`~ena_rules.rules.scoring.end_round`, and the game's end decided again."""
+    from .scoring import end_round
+    from .work import Work
+
+    base = attrs.evolve(
+        ended,
+        hands=hands,
+        dealer=before.dealer,
+        round=before.round,
+        scores=before.scores,
+        phase="play",
+        winner=None,
+        last_round=None,
+    )
+    w = Work(base)
+    end_round(w, winner)
+    new = w.finish()
+    assert new.last_round is not None
+    return attrs.evolve(new, last_round=attrs.evolve(new.last_round, unseen=round_unseen(new)))
+
+
+def _same(a: Verdict, b: Verdict) -> bool:
+    """The same ruling: outcome, clause, key, draws and the state that follows."""
+    return (a.outcome, a.clause, a.key, a.drawn, a.state) == (
+        b.outcome,
+        b.clause,
+        b.key,
+        b.drawn,
+        b.state,
+    )
