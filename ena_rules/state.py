@@ -12,8 +12,11 @@ The discard pile's top card is its last element; the draw pile's top card is its
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
+from . import fastbuild
 from .cards import Card
 from .rules.phases import PHASES, TURN_PHASES, Phase
 from .variant import Variant
@@ -26,6 +29,7 @@ __all__ = [
     "Phase",
     "Reveal",
     "RoundResult",
+    "replace",
 ]
 
 
@@ -73,7 +77,7 @@ class RoundResult:
     """A partial state: the unseen cards each seat's hand held, scored as 0 (undetermined)."""
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, weakref_slot=False)  # weakref: see ena_rules.fastbuild
 class GameState:
     """Everything the referee knows about a game at one moment."""
 
@@ -143,3 +147,9 @@ class GameState:
         from .svg import position
 
         return str(position(self))
+
+
+#: ``attrs.evolve(state, **changes)`` without ``GameState.__init__`` (:mod:`ena_rules.fastbuild`,
+#: ~2-3 x faster): the one way the referee builds its next state, from values it has checked.
+#: Its parameters are GameState's fields, read from attrs: a field added above flows through it.
+replace: Callable[..., GameState] = fastbuild.replacer(GameState)

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from .converter import unstructure_line
 from .errors import LogError
+from .events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from .log.access import Resolver, VariantAccess
 from .log.claims import check_claim
 from .log.lines import (
@@ -76,6 +77,8 @@ __all__ = [
 ]
 
 Log = str | os.PathLike[str] | Iterable[str | bytes]
+
+_PLAYER_EVENTS = frozenset((Play, Overtake, Draw, Pass, CallUno, Challenge, ChooseColor))
 
 
 def describe_line(line: Line) -> str:
@@ -150,6 +153,34 @@ class Validator:
             result = self.feed(item)
             if result is not None:
                 yield result
+
+    def judge(self, lines: Iterable[str | bytes]) -> None:
+        """Judge every line, as :meth:`run` does, yielding nothing: with ``keep=False`` an
+        event the referee does not reject is counted without a :class:`LineResult` (its
+        verdict needs none: it is no finding), the fast path of :func:`validate`."""
+        if self.keep:
+            for _ in self.run(lines):
+                pass
+            return
+        reader = LogReader(
+            lines, source=self.source, strict=self.strict, variant=self.override, access=self.access
+        )
+        counts, replay = self.counts, self.replay
+        for item in reader:
+            if type(item) is not Entry or replay.state is None:
+                self.feed(item)
+                continue
+            x = item.item
+            if type(x) not in _PLAYER_EVENTS:
+                self.feed(item)
+                continue
+            e: PlayerEvent = x  # type: ignore[assignment]
+            outcome = replay.quick_event(item.line, e)
+            if outcome is not None:
+                counts["events"] += 1
+                counts[outcome] += 1
+            else:
+                self._record(replay.event_result(item.line, e, item.record))
 
     def feed(self, item: Entry | Problem) -> LineResult | None:
         """Judge one item from a :class:`~ena_rules.log.LogReader`."""
@@ -286,8 +317,7 @@ def validate(
         allow_paths=allow_paths,
         resolver=resolver,
     )
-    for _ in v.run(log_lines(log)):
-        pass
+    v.judge(log_lines(log))
     return v.report()
 
 

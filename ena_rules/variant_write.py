@@ -9,7 +9,7 @@ Both walk the schema once, through :func:`~ena_rules.variant.iter_values`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -34,6 +34,19 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def plain_values(v: Variant) -> Iterator[tuple[str, str, Any]]:
+    """Every key of a resolved variant as plain TOML data: its table, its path and its value.
+
+    >>> from ena_rules import load_variant
+    >>> next(p for p in plain_values(load_variant("official")) if p[1] == "deck.colors")
+    ('deck', 'deck.colors', ['R', 'Y', 'G', 'B'])
+    """
+    for table, path, value in iter_values(v):
+        info = key_info(path)
+        is_table = info is not None and info.type.startswith("table")
+        yield table, path, dict(_plain(value) or {}) if is_table else _plain(value)
+
+
 def variant_to_dict(v: Variant, *, cite: bool = True) -> dict[str, Any]:
     """The resolved variant as plain TOML data (no ``extends``), citations inline when ``cite``.
 
@@ -46,13 +59,11 @@ def variant_to_dict(v: Variant, *, cite: bool = True) -> dict[str, Any]:
         out["description"] = v.description
     for table, _ in iter_tables():
         out["ranks" if table == "ranks.*" else table] = {}
-    for table, path, value in iter_values(v):
+    for table, path, value in plain_values(v):
         node = out
         for part in table.split("."):
             node = node.setdefault(part, {})
-        info = key_info(path)
-        is_table = info is not None and info.type.startswith("table")
-        node[path.rpartition(".")[2]] = dict(_plain(value) or {}) if is_table else _plain(value)
+        node[path.rpartition(".")[2]] = value
     if cite:
         for path, c in v.citations:
             _attach(out, path, c)

@@ -9,9 +9,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
+
+from . import fastbuild
 
 if TYPE_CHECKING:
     from .events import Event
@@ -28,7 +31,7 @@ REJECTED: Final = "rejected"
 UNDETERMINED: Final = "undetermined"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # weakref_slot: see ena_rules.fastbuild
 class Note:
     """One rule applied: its clause id, the variant key path, and what it did in words."""
 
@@ -37,7 +40,7 @@ class Note:
     text: str
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Verdict:
     """The outcome of :func:`~ena_rules.apply`: accepted, penalised, rejected, or (on a partial
     state only) undetermined.
@@ -99,3 +102,9 @@ class Verdict:
         from .svg import verdict_html
 
         return verdict_html(self)
+
+
+#: ``Note(clause, key, text)`` and ``Verdict(...)`` without ``__init__``
+#: (:mod:`ena_rules.fastbuild`): how the referee builds them, once per rule and once per event.
+make_note: Callable[[str, str, str], Note] = fastbuild.builder(Note)
+make_verdict: Callable[..., Verdict] = fastbuild.builder(Verdict)

@@ -19,7 +19,8 @@ from ..errors import EnaRulesError, VariantError
 from ..finder import ENV_VAR, available_variants, find_variant
 from ..reference import format_value, toml_key
 from ..variant import Variant, key_info
-from ..variant_io import diff_variants, dump_variant, load_variant, variant_to_dict
+from ..variant_io import diff_variants, dump_variant, load_variant
+from ..variant_write import plain_values
 from ._common import NO, YES, error, variant_arg
 
 __all__ = ["add_parser", "key_lines"]
@@ -85,18 +86,6 @@ def _split(path: str) -> list[str]:
     return [head, rest]
 
 
-def _values(v: Variant) -> Iterator[tuple[str, Any]]:
-    data = variant_to_dict(v, cite=False)
-    for section, table in data.items():
-        if section == "ranks":
-            for rank, fields in table.items():
-                for name, value in fields.items():
-                    yield f"ranks.{rank}.{name}", value
-        elif isinstance(table, dict):
-            for name, value in table.items():
-                yield f"{section}.{name}", value
-
-
 def key_lines(v: Variant) -> Iterator[str]:
     """``key = value  # [clauses; source] meaning`` for every rule key: a valid TOML text.
 
@@ -104,7 +93,7 @@ def key_lines(v: Variant) -> Iterator[str]:
     >>> next(line for line in key_lines(load_variant("ena")) if line.startswith("deal.cut "))
     'deal.cut = "lowest"  # [DEAL-CUT-ENA; source 003 000 001] who deals after the cut'
     """
-    for path, value in _values(v):
+    for _table, path, value in plain_values(v):
         info = key_info(path)
         cite = v.citation(path)
         clause = " ".join(cite.clause if cite and cite.clause else (info.clauses if info else ()))

@@ -49,6 +49,7 @@ class Replay:
         self.first_wrong: int | None = None
         self.round_wrong: int | None = None
         self.prev_round_wrong: int | None = None
+        self.pending: tuple[int, GameState, Verdict] | None = None
 
     def mark(self, result: LineResult) -> None:
         """Note a judged line: a wrong one is where the record may first leave the rules."""
@@ -109,6 +110,31 @@ class Replay:
                 f"start round {s.round + 1} first",
             )
         return self._after(line, EVENT, kind, record, s, apply(s, e))
+
+    def quick_event(self, line: int, e: PlayerEvent) -> str | None:
+        """:meth:`event` without its :class:`LineResult` when the event is not rejected: the
+        verdict's outcome (the game advanced, as :meth:`event` would advance it); ``None`` when
+        the line needs its full result (rejected, or after the round or the game ended).
+        For a validator that keeps only counts and findings (``validate(log, keep=False)``).
+        """
+        s = self.state
+        assert s is not None
+        if s.phase == "over" or s.phase == "deal":
+            return None
+        v = apply(s, e)
+        if v.rejected:
+            self.pending = (line, s, v)  # :meth:`event_result` words it without judging again
+            return None
+        self._advance(line, EVENT, v.state.round > s.round, v.state)
+        self.last = (line, s, v)
+        return v.outcome
+
+    def event_result(self, line: int, e: PlayerEvent, record: dict[str, Any] | None) -> LineResult:
+        """The full result of the line :meth:`quick_event` left to it (judged once)."""
+        pending, self.pending = self.pending, None
+        if pending is not None and pending[0] == line:
+            return self._after(line, EVENT, TYPE_OF[type(e)], record, pending[1], pending[2])
+        return self.event(line, e, record)
 
     def round_line(
         self, line: int, r: RoundStart, record: dict[str, Any] | None = None

@@ -40,7 +40,7 @@ from ..events import (
 from ..names import player_name
 from ..state import GameState
 from ..variant import Variant
-from ..verdict import ACCEPTED, PENALISED, REJECTED, Note, Verdict
+from ..verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
 from ..view import PlayerView
 from . import challenge, deal, overtake, penalties, turn, uno, unseen, windows
 from .effects import card_needs
@@ -156,8 +156,8 @@ def _as_state(state: GameState | PlayerView) -> GameState:
 def _apply(state: GameState, event: Event) -> Verdict:
     j = judge(state, event)
     if j.kind == "reject":
-        note = Note(j.clause or state.variant.clause(j.key), j.key, j.reason)
-        return Verdict(outcome=REJECTED, state=state, event=event, notes=(note,))
+        note = make_note(j.clause or state.variant.clause(j.key), j.key, j.reason)
+        return make_verdict(REJECTED, state, event, (note,))
     w = Work(state)
     if isinstance(event, Cut):
         deal.perform_cut(w, event)
@@ -173,14 +173,34 @@ def _apply(state: GameState, event: Event) -> Verdict:
     return w.verdict(PENALISED if j.kind == "mistake" else ACCEPTED, event)
 
 
+#: Legal events are values: one shared instance per (class, fields), built once through the
+#: class's checked constructor and handed out again by every later legal_events (an action
+#: lists ~10 events; building each through its converters was ~10 % of a playout). Bounded: the
+#: cache is emptied when it reaches _EVENT_CACHE_MAX entries (names differ from game to game).
+_EVENT_CACHE: dict[tuple[Any, ...], PlayerEvent] = {}
+_EVENT_CACHE_MAX = 50_000
+
+
+def _event(cls: Any, *fields: Any) -> Any:
+    key = (cls, *fields)
+    e = _EVENT_CACHE.get(key)
+    if e is None:
+        if len(_EVENT_CACHE) >= _EVENT_CACHE_MAX:
+            _EVENT_CACHE.clear()
+        e = _EVENT_CACHE[key] = cls(*fields)
+    return e
+
+
 def _card_events(
     s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
 ) -> list[PlayerEvent]:
     chooses, swaps = card_needs(s.variant.rank(card.rank))
+    name = s.players[seat]
+    if not chooses and not swaps:
+        return [_event(cls, name, card, None, None)]
     colors = [COLOR_NAMES[c] for c in s.variant.deck.colors] if chooses else [None]
     targets = [p for i, p in enumerate(s.players) if i != seat] if swaps else [None]
-    name = s.players[seat]
-    return [cls(name, card, color=c, target=t) for c in colors for t in targets]
+    return [_event(cls, name, card, c, t) for c in colors for t in targets]
 
 
 def legal_events(state: GameState | PlayerView) -> tuple[PlayerEvent, ...]:
@@ -207,16 +227,18 @@ def _legal(s: GameState) -> tuple[PlayerEvent, ...]:
         return ()
     if s.phase == "color":
         name = s.players[s.chooser]
-        return tuple(ChooseColor(name, COLOR_NAMES[c]) for c in v.deck.colors)
+        return tuple(_event(ChooseColor, name, COLOR_NAMES[c]) for c in v.deck.colors)
     seat = s.turn
     name = s.players[seat]
     out: list[PlayerEvent] = []
     for card in dict.fromkeys(s.hands[seat]):
         if card != UNKNOWN and turn.playable(s, seat, card).accepted:
             out.extend(_card_events(s, Play, seat, card))
-    out.append(Pass(name) if s.phase == "drawn" else Draw(name))
-    if s.phase == "owe" and challenge.judge_challenge(s, seat, Challenge(name)).accepted:
-        out.append(Challenge(name))
+    out.append(_event(Pass, name) if s.phase == "drawn" else _event(Draw, name))
+    if s.phase == "owe":
+        claim = _event(Challenge, name)
+        if challenge.judge_challenge(s, seat, claim).accepted:
+            out.append(claim)
     if v.overtake.enabled and s.overtake_open and s.top is not None:
         rank = s.top.rank
         for q in range(len(s.players)):
@@ -227,7 +249,12 @@ def _legal(s: GameState) -> tuple[PlayerEvent, ...]:
             for card in dict.fromkeys(c for c in s.hands[q] if c.rank == rank):
                 if turn.identical(s, card) and overtake.correct(s, q, card).accepted:
                     out.extend(_card_events(s, Overtake, q, card))
-    for x in s.uno_exposed:
-        out.append(CallUno(s.players[x]))
-        out.extend(CallUno(p, s.players[x]) for i, p in enumerate(s.players) if i != x)
+    _uno_calls(s, out)
     return tuple(out)
+
+
+def _uno_calls(s: GameState, out: list[PlayerEvent]) -> None:
+    """The calls open to an exposed player (UNO-CALL) and the catches of them by the others."""
+    for x in s.uno_exposed:
+        out.append(_event(CallUno, s.players[x], None))
+        out.extend(_event(CallUno, p, s.players[x]) for i, p in enumerate(s.players) if i != x)

@@ -13,35 +13,24 @@ state it was made from is never mutated, so a rejection can always answer with i
 
 from __future__ import annotations
 
-import operator
 from typing import Any
-
-import attrs
 
 from ..cards import Card
 from ..events import Event
 from ..shuffle import derive_seed, shuffled
-from ..state import GameState
-from ..verdict import Note, Outcome, Verdict
+from ..state import GameState, replace
+from ..verdict import Note, Outcome, Verdict, make_note, make_verdict
 from .phases import Phase
 
 __all__ = ["Work", "evolve"]
 
 _UNKNOWN = Card(None, "?")  # ena_rules.rules.unseen.UNKNOWN: a card nobody saw
 
-# attrs.evolve re-reads the class's field list on every call; an action builds a state, so the
-# field order is read once here (from attrs itself, so a field added to GameState is kept).
-_STATE_FIELDS = tuple(f for f in attrs.fields(GameState) if f.init)
-_state_values = operator.attrgetter(*(f.name for f in _STATE_FIELDS))
-_STATE_INDEX = {f.alias: i for i, f in enumerate(_STATE_FIELDS)}
-
 
 def evolve(s: GameState, **changes: Any) -> GameState:
-    """``attrs.evolve(s, **changes)`` for a GameState, faster (an action builds one state)."""
-    values = list(_state_values(s))
-    for key, value in changes.items():
-        values[_STATE_INDEX[key]] = value
-    return GameState(*values)
+    """``attrs.evolve(s, **changes)`` for a GameState, without its ``__init__``
+    (:func:`ena_rules.state.replace`: an action builds one state)."""
+    return replace(s, **changes)
 
 
 class Work:
@@ -74,7 +63,7 @@ class Work:
     # -- notes and seats ---------------------------------------------------------------------
     def note(self, key: str, text: str, clause: str | None = None) -> None:
         """Record a rule applied: the variant key, what it did, the clause (else the key's)."""
-        self.notes.append(Note(clause or self.v.clause(key), key, text))
+        self.notes.append(make_note(clause or self.v.clause(key), key, text))
 
     def name(self, seat: int) -> str:
         """The name of the player at ``seat``."""
@@ -153,7 +142,7 @@ class Work:
     # -- the result --------------------------------------------------------------------------
     def finish(self) -> GameState:
         """The new frozen state."""
-        return evolve(
+        return replace(
             self.s,
             hands=tuple(self.hands),
             draw_pile=self.draw_pile,
@@ -175,11 +164,11 @@ class Work:
 
     def verdict(self, outcome: Outcome, event: Event) -> Verdict:
         """The verdict: the outcome, the new state, and what was noted, drawn and skipped."""
-        return Verdict(
-            outcome=outcome,
-            state=self.finish(),
-            event=event,
-            notes=tuple(self.notes),
-            drawn=tuple(sorted(self.drawn_counts.items())),
-            skipped=tuple(self.skipped),
+        return make_verdict(
+            outcome,
+            self.finish(),
+            event,
+            tuple(self.notes),
+            tuple(sorted(self.drawn_counts.items())) if self.drawn_counts else (),
+            tuple(self.skipped) if self.skipped else (),
         )
