@@ -37,7 +37,9 @@ from .log.lines import (
     TYPE_OF,
     DrawnClaim,
     Header,
+    Imposed,
     Line,
+    Misdeal,
     PenaltyClaim,
     RoundClaim,
     RoundStart,
@@ -168,6 +170,7 @@ def _make_converter() -> cattrs.Converter:
     )
     written: tuple[type, ...] = (Play, Overtake, ChooseColor, Draw, Pass, CallUno, Challenge)
     written += (RoundStart, RoundClaim, PenaltyClaim, DrawnClaim, WinnerClaim, Header)
+    written += (Misdeal, Imposed)
     for cls in written:
         c.register_unstructure_hook(
             cls, make_dict_unstructure_fn(cls, c, _cattrs_omit_if_default=True)

@@ -39,7 +39,9 @@ from .log.lines import (
     TYPE_OF,
     DrawnClaim,
     Header,
+    Imposed,
     Line,
+    Misdeal,
     PenaltyClaim,
     RoundClaim,
     RoundStart,
@@ -197,6 +199,8 @@ class Validator:
         x = item.item
         if isinstance(x, RoundStart):
             return self._record(self.replay.round_line(line, x, record))
+        if isinstance(x, Misdeal | Imposed):
+            return self._record(self.replay.arbiter(line, x, record))
         if isinstance(x, RoundClaim | PenaltyClaim | DrawnClaim | WinnerClaim):
             if isinstance(self.replay, TableReplay):
                 return self._record(self.replay.claim(line, x, record))

@@ -23,7 +23,14 @@ from ena_rules.validate import LineResult, Report, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
-NAMES = ("ena-clean", "ena-disputed", "official-challenges")
+NAMES = (
+    "ena-clean",
+    "ena-disputed",
+    "official-challenges",
+    "table-consistent",
+    "table-score-wrong",
+    "table-impossible",
+)
 COMPARED = ("line", "kind", "type", "outcome", "clause", "key", "agrees", "since", "round_ended")
 SUMMARY = (
     "exit_code",

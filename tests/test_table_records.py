@@ -244,3 +244,28 @@ def test_table_points_without_hands_are_bounded() -> None:
     ruled_out = validate(_short_round({"points": {"bor": 60}}), variant=SHORT)
     assert ruled_out.exit_code == 1
     assert "between 0 and 50 by the cards in sight, not 60" in ruled_out.findings[0].rules
+
+
+# -- the sample table records of docs/examples/ ----------------------------------------------------
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def test_table_sample_consistent_with_undetermined_points() -> None:
+    """table-consistent.jsonl: exit 0; the challenge and the points are undetermined."""
+    report = validate(EXAMPLES / "table-consistent.jsonl")
+    assert report.exit_code == 0 and report.undetermined == 2
+    assert [r.line for r in report.results if r.outcome == "undetermined"] == [8, 18]
+
+
+def test_table_sample_revealed_hands_prove_the_score_wrong() -> None:
+    """table-score-wrong.jsonl: the hands counted at the end give 71 points, not 61."""
+    report = validate(EXAMPLES / "table-score-wrong.jsonl")
+    assert report.exit_code == 1 and report.first_wrong == 18
+    assert "bor's points are 71, not 61" in report.findings[0].rules
+
+
+def test_table_sample_impossible_card() -> None:
+    """table-impossible.jsonl: a third R9 in sight at line 4."""
+    report = validate(EXAMPLES / "table-impossible.jsonl")
+    assert report.exit_code == 1 and report.first_wrong == 4

@@ -40,6 +40,7 @@ from .lines import (
     TYPE_OF,
     DrawnClaim,
     Header,
+    Imposed,
     Line,
     PenaltyClaim,
     RoundClaim,
@@ -401,7 +402,16 @@ class LogReader:
 
 
 def _check_claim_form(line: Line) -> None:
-    """A claim must claim something, with counts that can be."""
+    """A claim must claim something, with counts that can be; an arbiter's line names an
+    offence the rules price."""
+    if isinstance(line, Imposed):
+        from ..rules.arbiter import OFFENCES
+
+        if line.offence not in OFFENCES:
+            raise _LineProblem(
+                f"{line.offence!r}: no such offence; expected one of {', '.join(OFFENCES)} "
+                "@ $.offence"
+            )
     if isinstance(line, RoundClaim):
         if line.round < 1:
             raise _LineProblem(f"{line.round}: rounds count from 1 @ $.round")

@@ -43,8 +43,18 @@ from ..state import GameState
 from ..variant import Variant
 from ..verdict import REJECTED, UNDETERMINED, Note, Verdict
 from .claims import check_claim
-from .lines import TYPE_OF, Claim, Header, RoundClaim, RoundStart, WinnerClaim
-from .replay import Replay
+from .lines import (
+    TYPE_OF,
+    Arbiter,
+    Claim,
+    Header,
+    Imposed,
+    Misdeal,
+    RoundClaim,
+    RoundStart,
+    WinnerClaim,
+)
+from .replay import Replay, arbiter_line
 from .report import CLAIM, EVENT, HEADER, PROBLEM, ROUND, LineResult
 from .table_form import seen_fields
 
@@ -139,6 +149,14 @@ class TableReplay(Replay):
         verdict = self._judge(e, seen)
         return self._after(line, EVENT, TYPE_OF[type(e)], record, s, verdict)
 
+    def arbiter(self, line: int, x: Arbiter, record: dict[str, Any] | None = None) -> LineResult:
+        """An arbiter's line, judged in every reading the record leaves open."""
+        s = self.state
+        assert s is not None
+        if not [r for r in self.readings if r.phase not in ("over", "deal")]:
+            return super().arbiter(line, x, record)
+        return self._after(line, EVENT, TYPE_OF[type(x)], record, s, self._judge(x, {}))
+
     def round_line(
         self, line: int, r: RoundStart, record: dict[str, Any] | None = None
     ) -> LineResult:
@@ -158,7 +176,7 @@ class TableReplay(Replay):
 
     # -- events --------------------------------------------------------------------------------
 
-    def _judge(self, e: PlayerEvent, seen: dict[str, Any]) -> Verdict:
+    def _judge(self, e: PlayerEvent | Arbiter, seen: dict[str, Any]) -> Verdict:
         raw = [self._one(r, e, seen) for r in self.readings]
         out = [a for v in raw for a in (v.alternatives if v.undetermined else (v,))]
         keep = [v for v in out if not v.rejected]
@@ -177,10 +195,16 @@ class TableReplay(Replay):
             )
             notes = (Note(first.clause, first.key, text),)
         return Verdict(
-            outcome=UNDETERMINED, state=states[0], event=e, notes=notes, alternatives=tuple(keep)
+            outcome=UNDETERMINED,
+            state=states[0],
+            event=first.event,
+            notes=notes,
+            alternatives=tuple(keep),
         )
 
-    def _one(self, r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> Verdict:
+    def _one(self, r: GameState, e: PlayerEvent | Arbiter, seen: dict[str, Any]) -> Verdict:
+        if isinstance(e, Misdeal | Imposed):
+            return arbiter_line(r, e)
         cards: tuple[Card, ...] | None = seen.get("cards")
         shown: tuple[Card, ...] | None = seen.get("shown")
         s = r
