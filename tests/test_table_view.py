@@ -64,3 +64,18 @@ def test_view_apply_judges_the_players_event() -> None:
             continue
         for e in legal_events(view(s, p)):
             assert apply(view(s, p), e).outcome in ("accepted", "undetermined"), (s, e)
+
+
+def test_view_state_knows_a_hand_shown_to_the_player() -> None:
+    """CHAL-SHOW: the challenger's partial state knows the shown hand; nobody else's does."""
+    from ena_rules import Challenge, Play
+    from ena_rules.rules.unseen import known
+    from ena_rules.testing.rules import deal, derived
+
+    s = deal(derived("official", 3), [["W+4", "R2", "Y3"], ["B1", "B2", "B3"], ["G1"]], "R5")
+    s = apply(apply(s, Play("ana", "W+4", color="green")).state, Challenge("bor")).state
+    assert s.reveal is not None
+    shown = view(s, "bor").state
+    assert shown is not None and sorted(map(str, known(shown.hands[0]))) == ["R2", "Y3"]
+    other = view(s, "cene").state
+    assert other is not None and not known(other.hands[0])

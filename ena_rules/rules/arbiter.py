@@ -4,7 +4,7 @@ A misdeal (PEN-ENA, ``penalties.misdeal``) and a penalty the table imposed for a
 rules name but the referee cannot see (PEN-ADVICE, ``penalties.advice``) are judged against
 the variant: which rule, how many cards. The offender draws them (penalised); a variant that
 does not punish the offence (a key of 0) accepts the line and changes nothing. The deal after
-a misdeal stands as dealt (docs/decisions.md D-MISDEAL): no redeal.
+a misdeal stands as dealt (docs/decisions.md, misdealing): no redeal.
 
 >>> from ena_rules import load_variant, new_game, apply
 >>> from ena_rules.chance import deal_event

@@ -46,7 +46,6 @@ from . import challenge, deal, overtake, penalties, turn, uno, unseen, windows
 from .effects import card_needs
 from .judgement import Judgement, judge_common
 from .phases import CHANCE_PHASES
-from .unseen import UNKNOWN
 from .work import Work
 
 __all__ = ["apply", "canonical_deck", "judge", "legal_events", "new_game"]
@@ -232,7 +231,7 @@ def _legal(s: GameState) -> tuple[PlayerEvent, ...]:
     name = s.players[seat]
     out: list[PlayerEvent] = []
     for card in dict.fromkeys(s.hands[seat]):
-        if card != UNKNOWN and turn.playable(s, seat, card).accepted:
+        if card.rank != "?" and turn.playable(s, seat, card).accepted:  # "?": UNKNOWN
             out.extend(_card_events(s, Play, seat, card))
     out.append(_event(Pass, name) if s.phase == "drawn" else _event(Draw, name))
     if s.phase == "owe":

@@ -136,7 +136,7 @@ class Work:
     def remove(self, seat: int, card: Card) -> None:
         """Take one copy of ``card`` out of ``seat``'s hand."""
         hand = self.hands[seat]
-        i = hand.index(card if card in hand or not self.s.partial else _UNKNOWN)
+        i = hand.index(card if not self.s.partial or card in hand else _UNKNOWN)
         self.hands[seat] = hand[:i] + hand[i + 1 :]
 
     # -- the result --------------------------------------------------------------------------
