@@ -81,7 +81,7 @@ class RoundStart:
 
     deck: tuple[Card, ...] | None = None
     seed: int | None = None
-    turned: tuple[Card, ...] | None = None
+    turned: tuple[Card, ...] | None = attrs.field(default=None, repr=False)
     """A table record's round: the cards turned up at its deal, in order."""
 
 
