@@ -37,7 +37,9 @@ from .log.lines import (
     TYPE_OF,
     DrawnClaim,
     Header,
+    Imposed,
     Line,
+    Misdeal,
     PenaltyClaim,
     RoundClaim,
     RoundStart,
@@ -168,6 +170,7 @@ def _make_converter() -> cattrs.Converter:
     )
     written: tuple[type, ...] = (Play, Overtake, ChooseColor, Draw, Pass, CallUno, Challenge)
     written += (RoundStart, RoundClaim, PenaltyClaim, DrawnClaim, WinnerClaim, Header)
+    written += (Misdeal, Imposed)
     for cls in written:
         c.register_unstructure_hook(
             cls, make_dict_unstructure_fn(cls, c, _cattrs_omit_if_default=True)
@@ -306,6 +309,11 @@ def unstructure_header(header: Header) -> dict[str, Any]:
     {'ena_log': 1, 'variant': 'official', 'players': ['ana', 'bor'], 'seed': 7}
     """
     out: dict[str, Any] = converter.unstructure(header)
+    if header.turned is not None:  # a table record: the deck is unknown
+        turned = out.pop("turned")
+        out.pop("deck", None)
+        out["deck"] = "unknown"
+        out["turned"] = turned
     return out
 
 

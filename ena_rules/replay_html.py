@@ -98,7 +98,8 @@ def _symbols(codes: Iterable[str]) -> str:
     defs = ET.Element("defs")
     defs.append(card_symbol(None, BACK_ID))
     for i, code in enumerate(codes):
-        defs.append(card_symbol(parse_card(code), f"card-{i}"))
+        # "?": a card nobody saw (a table record) is drawn face down
+        defs.append(card_symbol(None if code == "?" else parse_card(code), f"card-{i}"))
     return ET.tostring(defs, encoding="unicode")
 
 

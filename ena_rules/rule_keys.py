@@ -411,7 +411,18 @@ class Penalties:
         0, "PEN-ENA", "cards drawn for drawing again in the same turn", minimum=0, maximum=20
     )
     misdeal: int = _key(
-        0, "PEN-ENA", "cards a misdealing dealer draws (a log's record only)", minimum=0, maximum=20
+        0,
+        "PEN-ENA",
+        "cards a misdealing dealer draws (a misdeal line)",
+        minimum=0,
+        maximum=20,
+    )
+    advice: int = _key(
+        2,
+        "PEN-ADVICE",
+        "cards a player who gives advice draws (a log's penalty line: the referee cannot see it)",
+        minimum=0,
+        maximum=20,
     )
 
 

@@ -44,6 +44,7 @@ __all__ = ["event_from_json", "state_from_json", "to_json"]
 
 def _view(v: PlayerView) -> dict[str, Any]:
     out: dict[str, Any] = converter.unstructure(v)
+    out.pop("state", None)  # the same facts as a partial state, for the rules' own use
     out["hand_sizes"] = dict(v.hand_sizes)
     out["scores"] = dict(v.scores)
     if v.shown_hand is not None:

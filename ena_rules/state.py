@@ -53,6 +53,9 @@ class ChallengeWindow:
     guilty: bool
     count: int
     prev_color: str | None
+    unsure: bool = attrs.field(default=False, repr=False)
+    """A partial state (ena_rules.rules.unseen): the offender's hand held unseen cards, so
+    ``guilty`` (then ``False``) is undetermined until the hand is shown."""
 
 
 @attrs.frozen
@@ -70,6 +73,8 @@ class RoundResult:
 
     winner: int
     points: tuple[int, ...]
+    unseen: tuple[int, ...] = attrs.field(default=(), repr=False)
+    """A partial state: the unseen cards each seat's hand held, scored as 0 (undetermined)."""
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)  # weakref: see ena_rules.fastbuild
@@ -104,6 +109,11 @@ class GameState:
     blind: tuple[tuple[Card, ...], ...] = ()
     """HR-BLIND-DRAW (``view.blind_draw``): per seat, the cards of its hand its owner has not
     seen (empty without blind draws; :mod:`ena_rules.rules.sight`)."""
+    partial: bool = attrs.field(default=False, repr=False)
+    """A partial state (a table record, a player's view): hands and the draw pile may hold
+    :data:`~ena_rules.rules.unseen.UNKNOWN` cards (docs/table-records.md)."""
+    viewer: int | None = attrs.field(default=None, repr=False)
+    """The seat a view is made for: ``legal_events`` lists that player's events only."""
 
     @property
     def top(self) -> Card | None:

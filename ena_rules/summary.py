@@ -139,7 +139,7 @@ def row_from_report(report: Report) -> SummaryRow:
         rejected=report.rejected,
         claims=report.claims,
         disagreeing=report.disagreements,
-        # undetermined stays 0 until the validator judges table records (its Report has no count)
+        undetermined=report.undetermined,
         unusable=report.problems,
         first_wrong_line=report.first_wrong,
         first_unusable_line=None if problem is None else problem.line,

@@ -78,7 +78,9 @@ class Svg(str):
 
 
 def _card(c: Card | str | None) -> Card | None:
-    return parse_card(c) if isinstance(c, str) else c
+    if isinstance(c, str):
+        return None if c == "?" else parse_card(c)  # "?": unseen (a table record), face down
+    return None if c is not None and c.rank == "?" else c
 
 
 def card_label(c: Card | str | None) -> str:

@@ -39,7 +39,9 @@ from .log.lines import (
     TYPE_OF,
     DrawnClaim,
     Header,
+    Imposed,
     Line,
+    Misdeal,
     PenaltyClaim,
     RoundClaim,
     RoundStart,
@@ -58,9 +60,10 @@ from .log.report import (
     describe_record,
     ending,
 )
+from .log.table_record import TableReplay
 from .state import GameState
 from .variant import Variant
-from .verdict import ACCEPTED, PENALISED, REJECTED
+from .verdict import ACCEPTED, PENALISED, REJECTED, UNDETERMINED
 
 __all__ = [
     "MAX_FINDINGS",
@@ -188,13 +191,19 @@ class Validator:
         line, record = item.line, item.record
         if isinstance(item.item, Header):
             assert item.variant is not None  # the reader gives a usable header its variant
+            if item.item.is_table:  # the deck order is unknown: partial states
+                self.replay = TableReplay()
             return self._record(self.replay.start(line, item.item, item.variant, record))
         if self.replay.state is None:
             return None  # no usable header: the line's form was checked, its meaning cannot be
         x = item.item
         if isinstance(x, RoundStart):
             return self._record(self.replay.round_line(line, x, record))
+        if isinstance(x, Misdeal | Imposed):
+            return self._record(self.replay.arbiter(line, x, record))
         if isinstance(x, RoundClaim | PenaltyClaim | DrawnClaim | WinnerClaim):
+            if isinstance(self.replay, TableReplay):
+                return self._record(self.replay.claim(line, x, record))
             return self._record(check_claim(self.replay, line, x, record))
         return self._record(self.replay.event(line, x, record))
 
@@ -210,6 +219,8 @@ class Validator:
             self.counts["claims"] += 1
             if r.agrees is False:
                 self.counts["disagreements"] += 1
+            elif r.outcome == UNDETERMINED:
+                self.counts[UNDETERMINED] += 1
         self.replay.mark(r)
         if self.keep:
             self.results.append(r)
@@ -238,6 +249,7 @@ class Validator:
             claims=self.counts["claims"],
             disagreements=self.counts["disagreements"],
             problems=self.counts["problems"],
+            undetermined=self.counts[UNDETERMINED],
             first_wrong=self.first_wrong,
             final=s,
             ending=ending(s),

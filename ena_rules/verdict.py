@@ -20,14 +20,15 @@ if TYPE_CHECKING:
     from .events import Event
     from .state import GameState
 
-__all__ = ["ACCEPTED", "PENALISED", "REJECTED", "Note", "Outcome", "Verdict"]
+__all__ = ["ACCEPTED", "PENALISED", "REJECTED", "UNDETERMINED", "Note", "Outcome", "Verdict"]
 
 #: What the referee decided about one event.
-Outcome = Literal["accepted", "penalised", "rejected"]
+Outcome = Literal["accepted", "penalised", "rejected", "undetermined"]
 
 ACCEPTED: Final = "accepted"
 PENALISED: Final = "penalised"
 REJECTED: Final = "rejected"
+UNDETERMINED: Final = "undetermined"
 
 
 @attrs.frozen(weakref_slot=False)  # weakref_slot: see ena_rules.fastbuild
@@ -41,7 +42,8 @@ class Note:
 
 @attrs.frozen(weakref_slot=False)
 class Verdict:
-    """The outcome of :func:`~ena_rules.apply`: accepted, penalised or rejected.
+    """The outcome of :func:`~ena_rules.apply`: accepted, penalised, rejected, or (on a partial
+    state only) undetermined.
 
     ``state`` is the new state (the unchanged one when rejected); ``notes`` lists every rule
     applied, the first being the one that decided the outcome; ``drawn`` counts the cards each
@@ -54,6 +56,9 @@ class Verdict:
     notes: tuple[Note, ...]
     drawn: tuple[tuple[str, int], ...] = ()
     skipped: tuple[str, ...] = ()
+    alternatives: tuple[Verdict, ...] = attrs.field(default=(), repr=False)
+    """An undetermined verdict (a partial state: a check needs a card nobody saw): the
+    verdict under each reading the rules allow; ``state`` is the first one's."""
 
     @property
     def accepted(self) -> bool:
@@ -69,6 +74,11 @@ class Verdict:
     def rejected(self) -> bool:
         """True if the event cannot happen; the state is unchanged."""
         return self.outcome == REJECTED
+
+    @property
+    def undetermined(self) -> bool:
+        """True if the ruling needs a card nobody saw (see :attr:`alternatives`)."""
+        return self.outcome == UNDETERMINED
 
     @property
     def clause(self) -> str:

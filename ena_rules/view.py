@@ -48,6 +48,9 @@ class PlayerView:
     unseen: int = 0
     """HR-BLIND-DRAW (``view.blind_draw``): cards of the player's own hand they have not seen
     (counted in ``hand_sizes``, left out of ``hand``)."""
+    state: GameState | None = attrs.field(default=None, eq=False, repr=False)
+    """The same view as a partial state (:mod:`ena_rules.rules.unseen`): others' hands and the
+    draw pile are unknown cards; ``legal_events`` and ``apply`` take the view itself."""
 
     def _repr_svg_(self) -> str:  # notebooks draw the view, other hands face down
         from .svg import position
@@ -56,7 +59,13 @@ class PlayerView:
 
 
 def view(state: GameState, player: str) -> PlayerView:
-    """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them."""
+    """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them.
+
+    ``legal_events(view(state, player))`` lists what that player may do now, from the view
+    alone (its :attr:`PlayerView.state`, a partial state).
+    """
+    from .rules.unseen import forget  # the rules package imports this module
+
     guards.check_view(state, player)
     player = player_name(player)
     if player not in state.players:
@@ -70,6 +79,7 @@ def view(state: GameState, player: str) -> PlayerView:
     unseen = sight.own_unseen(s, seat) if s.hands else ()  # HR-BLIND-DRAW
     hand = sight.seen(hands[seat], unseen) if unseen else hands[seat]
     drawn = s.drawn if s.turn == seat and (s.drawn is None or s.drawn in hand) else None
+    shown_to_all = sight.open_hands(s, seat)
     return PlayerView(
         player=player,
         hand=hand,
@@ -87,6 +97,7 @@ def view(state: GameState, player: str) -> PlayerView:
         drawn=drawn,
         shown_hand=shown,
         dealer=None if s.dealer is None else s.players[s.dealer],
-        open_hands=sight.open_hands(s, seat),  # HR-OPEN-HAND
+        open_hands=shown_to_all,  # HR-OPEN-HAND
         unseen=len(unseen),
+        state=forget(s, keep=(seat, *(s.players.index(p) for p, _ in shown_to_all)), viewer=seat),
     )

@@ -48,8 +48,11 @@ from ena_rules.log import (
     RoundStart,
     WinnerClaim,
 )
+from ena_rules.log.lines import Imposed, Misdeal
 
 LINES: list[Line] = [
+    Misdeal("ana"),
+    Imposed("bor", "advice"),
     Play("ana", "R9"),
     Play("ana", "W", color="green"),
     Play("bor", "R7", target="cene"),

@@ -21,9 +21,9 @@ RULES = ROOT / "ena_rules" / "rules"
 CLAUSES = [c["id"] for c in tomllib.loads((ROOT / "specs" / "clauses.toml").read_text())["clause"]]
 
 #: Clauses no code applies, and why.
-NOT_APPLIED = {
-    "PEN-ADVICE": "advice is no event: nothing reaches the referee (docs/decisions.md D-ADVICE)",
-}
+#: Clauses no rule of the package applies (PEN-ADVICE is applied by rules/arbiter.py: an
+#: arbiter's line of a log, docs/decisions.md D-ADVICE).
+NOT_APPLIED: dict[str, str] = {}
 
 
 def _code() -> str:

@@ -66,7 +66,8 @@ def test_a_view_holds_no_card_of_another_hand_or_of_the_draw_pile() -> None:
         if s.phase not in ("play", "drawn", "owe", "color"):
             break
         for seat, name in enumerate(PLAYERS):
-            seen = list(cards_in(view(s, name)))
+            # the view as a partial state (and its variant's deck): tests/test_table_view.py
+            seen = list(cards_in(attrs.evolve(view(s, name), state=None)))
             visible = set(s.hands[seat]) | set(s.discard)
             if s.reveal is not None and s.reveal.viewer == seat:
                 visible |= set(s.reveal.cards)  # CHAL-SHOW: shown to the challenger

@@ -44,6 +44,7 @@ from ena_rules import (
 )
 from ena_rules.events import PlayerEvent
 from ena_rules.log import DrawnClaim, GameRecorder, PenaltyClaim, RoundClaim, WinnerClaim
+from ena_rules.log.table_writer import TableRecorder
 from ena_rules.shuffle import shuffled
 from ena_rules.testing import arrange_deck
 from ena_rules.variant import Variant
@@ -269,10 +270,84 @@ def official_challenges() -> str:
     return st.text()
 
 
+class TableStory:
+    """A table record being written as a table calls the moves: each line's result is checked."""
+
+    def __init__(self, variant: str, players: Sequence[str], dealer: str, turned: str) -> None:
+        self.out = io.StringIO()
+        self.rec = TableRecorder(
+            self.out, load_variant(variant), players, dealer=dealer, turned=[turned]
+        )
+
+    def check(self, result: Any, outcome: str) -> None:
+        got = (
+            result.outcome
+            if result.kind != "claim"
+            else (
+                "agrees"
+                if result.agrees
+                else "disagrees"
+                if result.agrees is False
+                else result.outcome
+            )
+        )
+        if got != outcome:
+            raise AssertionError(f"line {result.line}: expected {outcome}, got {result.text()}")
+
+    def plays(self, *moves: str) -> None:
+        """Moves as called out: ``bor R7``, ``ana W+4 green``, ``bor draws``, ``bor uno``."""
+        for move in moves:
+            player, what, *rest = move.split()
+            if what == "draws":
+                self.check(self.rec.draw(player, cards=rest or None), "accepted")
+            elif what == "uno":
+                self.check(self.rec.call_uno(player), "accepted")
+            else:
+                self.check(self.rec.play(player, what, color=rest[0] if rest else None), "accepted")
+
+
+def _two_player_round(st: TableStory, *, shown: Sequence[str] | None) -> None:
+    """ana deals, R5 turned; ana plays a Wild Draw Four that bor challenges; bor goes out."""
+    st.plays("bor R7", "ana R2", "bor G2", "ana G8", "bor G3", "ana W+4 blue")
+    st.check(st.rec.challenge("bor", shown=shown), "accepted" if shown else "undetermined")
+    st.plays(
+        "bor B3", "ana B9", "bor B1", "ana BS", "ana B4", "bor Y4", "bor uno", "ana draws", "bor Y9"
+    )
+
+
+def table_consistent() -> str:
+    """A consistent record with undetermined points: a challenge nobody saw the hand of, and
+    points counted from hands nobody recorded."""
+    st = TableStory("official", ("ana", "bor"), "ana", "R5")
+    _two_player_round(st, shown=None)
+    st.check(st.rec.claim_round(1, winner="bor", points={"bor": 83}), "undetermined")
+    return st.out.getvalue()
+
+
+def table_score_wrong() -> str:
+    """The hands revealed at the end prove the table's score wrong."""
+    st = TableStory("official", ("ana", "bor"), "ana", "R5")
+    _two_player_round(st, shown=["R1", "G2", "Y7", "B9"])
+    hands = {"ana": ["R1", "G2", "Y7", "Y5", "Y6", "W"]}  # worth 71
+    st.check(st.rec.claim_round(1, winner="bor", points={"bor": 61}, hands=hands), "disagrees")
+    return st.out.getvalue()
+
+
+def table_impossible() -> str:
+    """A card nobody could hold: a third R9 in sight before any reshuffle."""
+    st = TableStory("ena", PLAYERS, "ana", "R9")
+    st.plays("bor R9", "cene R3")
+    st.check(st.rec.play("ana", "R9"), "rejected")
+    return st.out.getvalue()
+
+
 EXAMPLES: dict[str, Callable[[], str]] = {
     "ena-clean": ena_clean,
     "ena-disputed": ena_disputed,
     "official-challenges": official_challenges,
+    "table-consistent": table_consistent,
+    "table-score-wrong": table_score_wrong,
+    "table-impossible": table_impossible,
 }
 
 

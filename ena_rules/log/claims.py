@@ -24,7 +24,16 @@ from typing import Any
 from ..events import CallUno, PlayerEvent
 from ..verdict import Verdict
 from ..words import plural
-from .lines import TYPE_OF, Claim, DrawnClaim, PenaltyClaim, RoundClaim, WinnerClaim
+from .lines import (
+    TYPE_OF,
+    Claim,
+    DrawnClaim,
+    Imposed,
+    Misdeal,
+    PenaltyClaim,
+    RoundClaim,
+    WinnerClaim,
+)
 from .replay import Replay
 from .report import CLAIM, PROBLEM, LineResult, ending
 
@@ -151,7 +160,7 @@ def _penalty_of(v: Verdict) -> tuple[str | None, int]:
     """Who drew how many cards as a penalty in this verdict (a mistake, or a UNO catch)."""
     drawn = dict(v.drawn)
     e = v.event
-    if v.penalised and isinstance(e, PlayerEvent):
+    if v.penalised and isinstance(e, PlayerEvent | Misdeal | Imposed):
         return e.player, drawn.get(e.player, 0)
     if v.accepted and isinstance(e, CallUno) and e.target and drawn.get(e.target):
         return e.target, drawn[e.target]

@@ -20,15 +20,19 @@ from ..cards import Card
 from ..events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 
 __all__ = [
+    "ARBITER_TYPES",
     "CLAIM_TYPES",
     "EVENT_TYPES",
     "FORMAT_VERSION",
     "LINE_TYPES",
     "TYPE_OF",
+    "Arbiter",
     "Claim",
     "DrawnClaim",
     "Header",
+    "Imposed",
     "Line",
+    "Misdeal",
     "PenaltyClaim",
     "RoundClaim",
     "RoundStart",
@@ -57,6 +61,14 @@ class Header:
     deck: tuple[Card, ...] | None = None
     deck_seed: int | None = None
     meta: dict[str, Any] | None = attrs.field(default=None, hash=False)
+    turned: tuple[Card, ...] | None = None
+    """A table record (``"deck": "unknown"``): the cards turned up at round 1's deal, in order
+    (docs/table-records.md); ``deck`` is then ``None``."""
+
+    @property
+    def is_table(self) -> bool:
+        """True for a table record: the deck order is unknown."""
+        return self.turned is not None
 
 
 @attrs.frozen
@@ -69,6 +81,8 @@ class RoundStart:
 
     deck: tuple[Card, ...] | None = None
     seed: int | None = None
+    turned: tuple[Card, ...] | None = attrs.field(default=None, repr=False)
+    """A table record's round: the cards turned up at its deal, in order."""
 
 
 @attrs.frozen
@@ -105,8 +119,26 @@ class WinnerClaim:
     player: str
 
 
+@attrs.frozen
+class Misdeal:
+    """An arbiter's line: ``player``, this round's dealer, misdealt (PEN-ENA,
+    ``penalties.misdeal``; docs/decisions.md D-MISDEAL)."""
+
+    player: str
+
+
+@attrs.frozen
+class Imposed:
+    """An arbiter's line: the table imposed on ``player`` the penalty the rules name for
+    ``offence``, a mistake the referee cannot see (``advice``: PEN-ADVICE, ``penalties.advice``)."""
+
+    player: str
+    offence: str
+
+
 Claim = RoundClaim | PenaltyClaim | DrawnClaim | WinnerClaim
-Line = PlayerEvent | RoundStart | Claim
+Arbiter = Misdeal | Imposed
+Line = PlayerEvent | RoundStart | Claim | Arbiter
 
 #: Player events by their ``type``, in the order of DESIGN.md (``choose_color`` is ena-log 1's
 #: addition to DESIGN's list: the dealer names the colour of a wild turned up).
@@ -128,8 +160,16 @@ CLAIM_TYPES: dict[str, type] = {
     "claim_winner": WinnerClaim,
 }
 
+#: The arbiter's lines by their ``type``: what the table ruled that the referee cannot see.
+ARBITER_TYPES: dict[str, type] = {"misdeal": Misdeal, "penalty": Imposed}
+
 #: Every line kind after the header, by its ``type``.
-LINE_TYPES: dict[str, type] = {**EVENT_TYPES, "round": RoundStart, **CLAIM_TYPES}
+LINE_TYPES: dict[str, type] = {
+    **EVENT_TYPES,
+    "round": RoundStart,
+    **CLAIM_TYPES,
+    **ARBITER_TYPES,
+}
 
 #: The ``type`` of each line class.
 TYPE_OF: dict[type, str] = {cls: tag for tag, cls in LINE_TYPES.items()}
@@ -139,7 +179,7 @@ def load_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every line kind, shipped as package data.
 
     >>> sorted(load_schema()["$defs"])[:3]
-    ['call_uno', 'card', 'challenge']
+    ['call_uno', 'card', 'cards']
     """
     text = resources.files("ena_rules").joinpath("data", "ena-log.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)

@@ -40,11 +40,13 @@ from .lines import (
     TYPE_OF,
     DrawnClaim,
     Header,
+    Imposed,
     Line,
     PenaltyClaim,
     RoundClaim,
     RoundStart,
 )
+from .table_form import seen_fields, table_header_form
 
 __all__ = ["MAX_LINE", "Entry", "LogReader", "Problem", "open_lines", "source_name"]
 
@@ -269,8 +271,12 @@ class LogReader:
     # -- the header ------------------------------------------------------------------------------
 
     def _header(self, obj: Any) -> Header:
+        table = isinstance(obj, dict) and obj.get("deck") == "unknown"
         try:
-            h = _conv.structure_header(obj)
+            h = _conv.structure_header(
+                {k: v for k, v in obj.items() if k != "deck"} if table else obj
+            )
+            table_header_form(h, table)
         except _conv.FormatError as exc:
             raise _LineProblem(str(exc)) from None
         if h.ena_log != FORMAT_VERSION:
@@ -287,7 +293,9 @@ class LogReader:
             )
         if h.dealer is not None and h.dealer not in h.players:
             raise _LineProblem(self._not_player(h.dealer, h.players, "dealer"))
-        if h.seed is not None:
+        if h.is_table:
+            pass  # its form was checked by table_header_form
+        elif h.seed is not None:
             extra = [k for k in ("deck", "deck_seed") if getattr(h, k) is not None]
             if extra:
                 raise _LineProblem(
@@ -305,6 +313,8 @@ class LogReader:
         self._deck = Counter(canonical_deck(v))
         if h.deck is not None:
             self._check_deck(h.deck, "$.deck")
+        for i, c in enumerate(h.turned or ()):
+            self._in_deck(c, f"$.turned[{i}]")
         self.header = h
         return h
 
@@ -333,12 +343,24 @@ class LogReader:
 
     # -- lines after the header ------------------------------------------------------------------
 
+    def _in_deck(self, card: Card, path: str) -> None:
+        assert self._deck is not None and self.variant is not None
+        if card not in self._deck:
+            raise _LineProblem(
+                f"{str(card)!r}: no such card in the {self.variant.name} deck @ {path}"
+            )
+
     def _line(self, obj: Any) -> Line:
         try:
-            line = _conv.structure_line(obj)
+            extras = seen_fields(obj)  # what a table saw: a draw's cards, a shown hand, hands
+            line = _conv.structure_line(
+                {k: v for k, v in obj.items() if k not in extras} if extras else obj
+            )
         except _conv.FormatError as exc:
             raise _LineProblem(str(exc)) from None
         h = self.header
+        if h is not None and extras:
+            self._check_seen(extras, h)
         if h is None:  # no usable header: only the line's own form can be checked
             return line
         for path, name in _names(line):
@@ -352,11 +374,24 @@ class LogReader:
                 )
         if isinstance(line, RoundStart):
             self._check_round(line, h)
-        else:
-            _check_claim_form(line)
+        elif not (isinstance(line, RoundClaim) and "hands" in extras and line.round >= 1):
+            _check_claim_form(line)  # a claim_round of the hands alone claims them
         return line
 
     def _check_round(self, line: RoundStart, h: Header) -> None:
+        if h.is_table:
+            if line.deck is not None or line.seed is not None or not line.turned:
+                raise _LineProblem(
+                    "in a table record a round line carries 'turned' (the cards turned up at "
+                    "its deal, in order) and no deck or seed @ $.turned"
+                )
+            for i, c in enumerate(line.turned):
+                self._in_deck(c, f"$.turned[{i}]")
+            return
+        if line.turned is not None:
+            raise _LineProblem(
+                '\'turned\' belongs to a table record\'s round line (header "deck": "unknown")'
+            )
         if h.seed is not None:
             if line.deck is not None or line.seed is not None:
                 raise _LineProblem(
@@ -367,6 +402,19 @@ class LogReader:
             raise _LineProblem("a round line carries its deck (the header has no seed) @ $.deck")
         self._check_deck(line.deck, "$.deck")
 
+    def _check_seen(self, extras: dict[str, Any], h: Header) -> None:
+        """The cards a table saw are cards of the deck; ``hands`` names players."""
+        for key, value in extras.items():
+            if key == "hands":
+                for name, cards in value.items():
+                    if name not in h.players:
+                        raise _LineProblem(f"{self._not_player(name, h.players)} @ $.hands")
+                    for i, c in enumerate(cards):
+                        self._in_deck(c, f"$.hands[{name!r}][{i}]")
+            else:
+                for i, c in enumerate(value):
+                    self._in_deck(c, f"$.{key}[{i}]")
+
     @staticmethod
     def _not_player(name: str, players: tuple[str, ...], what: str = "") -> str:
         role = f" ({what})" if what else ""
@@ -374,7 +422,16 @@ class LogReader:
 
 
 def _check_claim_form(line: Line) -> None:
-    """A claim must claim something, with counts that can be."""
+    """A claim must claim something, with counts that can be; an arbiter's line names an
+    offence the rules price."""
+    if isinstance(line, Imposed):
+        from ..rules.arbiter import OFFENCES
+
+        if line.offence not in OFFENCES:
+            raise _LineProblem(
+                f"{line.offence!r}: no such offence; expected one of {', '.join(OFFENCES)} "
+                "@ $.offence"
+            )
     if isinstance(line, RoundClaim):
         if line.round < 1:
             raise _LineProblem(f"{line.round}: rounds count from 1 @ $.round")

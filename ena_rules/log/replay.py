@@ -27,10 +27,10 @@ from ..state import GameState, RoundResult
 from ..variant import Variant
 from ..verdict import Verdict
 from .game import round_deal, start
-from .lines import TYPE_OF, Header, RoundStart
+from .lines import TYPE_OF, Arbiter, Header, Misdeal, RoundStart
 from .report import EVENT, HEADER, PROBLEM, ROUND, LineResult
 
-__all__ = ["FinishedRound", "Replay", "instead"]
+__all__ = ["FinishedRound", "Replay", "arbiter_line", "instead"]
 
 #: The last finished round: its number, result, the totals after it and the line that ended it.
 FinishedRound = tuple[int, RoundResult, tuple[int, ...], int]
@@ -136,6 +136,14 @@ class Replay:
             return self._after(line, EVENT, TYPE_OF[type(e)], record, pending[1], pending[2])
         return self.event(line, e, record)
 
+    def arbiter(self, line: int, x: Arbiter, record: dict[str, Any] | None = None) -> LineResult:
+        """Judge an arbiter's line (a misdeal, an imposed penalty) against the variant."""
+        s = self.state
+        assert s is not None
+        if s.phase == "over":
+            return LineResult(line, PROBLEM, message=self._after_end(TYPE_OF[type(x)]))
+        return self._after(line, EVENT, TYPE_OF[type(x)], record, s, arbiter_line(s, x))
+
     def round_line(
         self, line: int, r: RoundStart, record: dict[str, Any] | None = None
     ) -> LineResult:
@@ -199,6 +207,14 @@ class Replay:
             f"a {kind} line after the game ended (line {self.over_line}: "
             f"{s.players[s.winner]} won): only claims may follow"
         )
+
+
+def arbiter_line(s: GameState, x: Arbiter) -> Verdict:
+    """The verdict of an arbiter's line in ``s`` (:mod:`ena_rules.rules.arbiter`)."""
+    from ..rules.arbiter import arbiter_verdict
+
+    offence = "misdeal" if isinstance(x, Misdeal) else x.offence
+    return arbiter_verdict(s, x.player, offence, x)
 
 
 def instead(s: GameState) -> str:

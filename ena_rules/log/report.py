@@ -122,6 +122,8 @@ class LineResult:
         if self.kind == CLAIM:
             if self.agrees:
                 return f"{where}: {what} -> agrees: {self.message}"
+            if self.agrees is None:
+                return f"{where}: {what} -> {self.message}"
             out = f"{where}: {what} -> DISAGREES: {self.rules}"
         else:
             out = f"{where}: {what} -> {self.outcome} [{self.clause} {self.key}] {self.message}"
@@ -154,9 +156,17 @@ def describe_record(kind: str, record: dict[str, Any] | None) -> str:
 def _describe_header(record: dict[str, Any]) -> str:
     deck = record.get("deck")
     chance = f"seed {record['seed']}" if "seed" in record else f"deck of {_size(deck)}"
+    if deck == "unknown":  # a table record
+        turned = record.get("turned")
+        shown = " ".join(map(str, turned)) if isinstance(turned, list) else "?"
+        chance = f"deck unknown, turned {shown}"
     dealer = f", dealer {record['dealer']}" if "dealer" in record else ""
     players = ", ".join(map(str, record.get("players", ())))
     return f"header: {record.get('variant')}; players {players} (clockwise){dealer}; {chance}"
+
+
+def _cards_text(value: Any) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def _size(value: Any) -> str:
@@ -169,7 +179,7 @@ def _describe_field(k: str, v: Any) -> str:
     if k == "target":
         return f"-> {v}"
     if isinstance(v, dict):
-        return f"{k} " + ", ".join(f"{n} {x}" for n, x in v.items())
+        return f"{k} " + ", ".join(f"{n} {_cards_text(x)}" for n, x in v.items())
     if isinstance(v, list):
         return f"{k} {' '.join(map(str, v))}"
     if k in ("player", "card", "color", "winner"):
@@ -198,6 +208,8 @@ class Report:
     first_wrong: int | None
     final: GameState | None = attrs.field(eq=False)
     ending: str
+    undetermined: int = 0
+    """A table record's points left open: events and claims that need a card nobody saw."""
 
     @property
     def exit_code(self) -> int:
@@ -231,6 +243,7 @@ class Report:
             "claims": self.claims,
             "disagreements": self.disagreements,
             "problems": self.problems,
+            "undetermined": self.undetermined,
             "first_wrong_line": self.first_wrong,
             "ending": self.ending,
         }
@@ -261,6 +274,8 @@ class Report:
             f"{self.penalised} penalised, {self.rejected} rejected);",
             f"{plural(self.claims, 'claim')}, {self.disagreements} disagreeing;",
         ]
+        if self.undetermined:
+            parts.append(f"{plural(self.undetermined, 'undetermined point')};")
         if self.problems:
             parts.append(f"{plural(self.problems, 'unusable line')};")
         if self.first_wrong is not None:

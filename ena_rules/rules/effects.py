@@ -139,6 +139,8 @@ def _shuffle_hands(r: Resolution, eff: Effect) -> None:
     for i in range(w.n):
         cards.extend(w.hands[(seat + i) % w.n])
     w.shuffles += 1
+    if w.s.partial:  # nobody saw the new hands: every hand is unknown (sizes as dealt)
+        cards = [c if c.rank == "?" else type(c)(None, "?") for c in cards]
     mixed = shuffled(cards, derive_seed(w.s.seed, w.shuffles))
     new: list[list[Card]] = [[] for _ in range(w.n)]
     x = w.step(seat)

@@ -165,7 +165,12 @@ def judge_card(
     if not v.has_rank(card.rank) or not v.in_deck(card):
         return reject(deck_key(card), f"{card} is not a card of the {v.name} deck")
     if card not in s.hands[seat]:
-        return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
+        if not s.partial:
+            return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
+        from . import unseen  # a partial state: an unknown card may be this one
+
+        if not unseen.may_hold(s, seat, card):
+            return unseen.not_held(s, seat, card)
     chooses, swaps = card_needs(v.rank(card.rank))
     effects = f"ranks.{card.rank}.effects"
     code = None if color is None else color_from_name(color)

@@ -58,9 +58,16 @@ def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
         if c.rank != e.card.rank:
             return reject("play.multi", f"{c} is not a {e.card.rank}: one play, one number")
     held = Counter(s.hands[seat])
+    from . import unseen  # a partial state (table record, view): unknown cards may be these
+
+    short = 0
     for c, n in Counter((e.card, *e.more)).items():
-        if held[c] < n:
+        missing = n - held[c]
+        if missing > 0 and (not s.partial or unseen.unseen_copies(s, c) < missing):
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {c} {n} times")
+        short += max(missing, 0)
+    if short > held[unseen.UNKNOWN]:
+        return reject("turn.from_hand", f"{s.players[seat]} does not hold {listed}")
     if s.phase != "play":
         return reject(
             "play.multi",

@@ -41,7 +41,8 @@ from ..names import player_name
 from ..state import GameState
 from ..variant import Variant
 from ..verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
-from . import challenge, deal, multi, overtake, penalties, turn, uno, windows
+from ..view import PlayerView
+from . import challenge, deal, multi, overtake, penalties, turn, uno, unseen, windows
 from .effects import card_needs
 from .judgement import Judgement, judge_common
 from .phases import CHANCE_PHASES
@@ -134,13 +135,29 @@ def judge(state: GameState, event: Event) -> Judgement:
     return RULES[type(event)][0](state, state.players.index(event.player), event)
 
 
-def apply(state: GameState, event: Event) -> Verdict:
+def apply(state: GameState | PlayerView, event: Event) -> Verdict:
     """Judge ``event`` in ``state``: accepted, penalised or rejected, with the rule it applied.
 
     A rejected verdict carries the unchanged state. Raises :class:`EventError` only for a value
-    that is not an event at all.
+    that is not an event at all. On a partial state (unknown cards: a table record, a player's
+    view, :mod:`~ena_rules.rules.unseen`) a ruling that needs a card nobody saw is
+    ``undetermined``, with the verdict of each reading in ``alternatives``.
     """
-    guards.check_apply(state, event)
+    s = _as_state(state)
+    guards.check_apply(s, event)
+    if s.partial:
+        return unseen.apply_partial(s, event, _apply)
+    return _apply(s, event)
+
+
+def _as_state(state: GameState | PlayerView) -> GameState:
+    """A player's view is used as the partial state it holds (its ``state``)."""
+    if isinstance(state, PlayerView) and state.state is not None:
+        return state.state
+    return state  # type: ignore[return-value]  # anything else: the guards name it
+
+
+def _apply(state: GameState, event: Event) -> Verdict:
     j = judge(state, event)
     if j.kind == "reject":
         note = make_note(j.clause or state.variant.clause(j.key), j.key, j.reason)
@@ -207,14 +224,25 @@ def _overtakes(s: GameState, seat: int) -> list[PlayerEvent]:
     return out
 
 
-def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
+def legal_events(state: GameState | PlayerView) -> tuple[PlayerEvent, ...]:
     """Every event :func:`apply` would accept now, for every player (out-of-turn ones too).
+
+    On a player's view (:func:`~ena_rules.view`, or a state :func:`forget` made for a viewer):
+    what that player may do now, from the same rules. On a partial state only events whose
+    legality the visible facts decide are listed (applied, each is accepted or undetermined).
 
     Chance (the cut and the deal) is not listed: at those points the tuple is empty and the
     caller supplies a :class:`Cut` or :class:`Deal` (see :mod:`ena_rules.chance`).
     """
-    guards.check_state("legal_events", state)
-    s = state
+    s = _as_state(state)
+    guards.check_state("legal_events", s)
+    if s.viewer is not None:  # a player's view: that player's events only
+        mine = s.players[s.viewer]
+        return tuple(e for e in _legal(s) if e.player == mine)
+    return _legal(s)
+
+
+def _legal(s: GameState) -> tuple[PlayerEvent, ...]:
     v = s.variant
     if s.phase in CHANCE_PHASES or s.phase == "over":
         return ()
@@ -225,7 +253,7 @@ def legal_events(state: GameState) -> tuple[PlayerEvent, ...]:
     name = s.players[seat]
     out: list[PlayerEvent] = []
     for card in dict.fromkeys(s.hands[seat]):
-        if turn.playable(s, seat, card).accepted:
+        if card.rank != "?" and turn.playable(s, seat, card).accepted:  # "?": UNKNOWN
             out.extend(_card_events(s, Play, seat, card))
     if v.play.multi:  # HR-MULTI-PLAY
         out.extend(multi.plays(s, seat, turn.playable))

@@ -50,7 +50,7 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
 
 def hand_value(v: Variant, hand: Sequence[Card]) -> int:
     """SCORE-VALUES: the points a hand is worth (``ranks.*.score``)."""
-    return sum(v.rank(c.rank).score for c in hand)
+    return sum(v.rank(c.rank).score for c in hand if c.rank != "?")  # "?": unseen, scored 0
 
 
 def _points(w: Work, winner: int) -> list[int]:

@@ -213,6 +213,15 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
             return
         drawn += 1
         card = w.hands[seat][before]
+        if card.rank == "?":  # a partial state: nobody saw it (ena_rules.rules.unseen)
+            w.drawn = card
+            w.phase = "drawn"
+            w.note(
+                "turn.play_drawn",
+                f"{w.name(seat)} draws a card nobody saw: the record's "
+                "next line says whether it could be played.",
+            )
+            return
         probe = evolve(s, hands=tuple(w.hands), phase="play")
         ok = matches(probe, seat, card).accepted
         if ok or not until:

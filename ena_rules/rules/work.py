@@ -25,6 +25,8 @@ from .phases import Phase
 
 __all__ = ["Work", "evolve"]
 
+_UNKNOWN = Card(None, "?")  # ena_rules.rules.unseen.UNKNOWN: a card nobody saw
+
 
 def evolve(s: GameState, **changes: Any) -> GameState:
     """``attrs.evolve(s, **changes)`` for a GameState, without its ``__init__``
@@ -122,7 +124,10 @@ class Work:
             return False
         rest, top = self.discard[:-1], self.discard[-1]
         self.shuffles += 1
-        self.draw_pile = shuffled(rest, derive_seed(self.s.seed, self.shuffles))
+        if self.s.partial:  # nobody knows the new order: the recycled cards are unseen again
+            self.draw_pile = (_UNKNOWN,) * len(rest)
+        else:
+            self.draw_pile = shuffled(rest, derive_seed(self.s.seed, self.shuffles))
         self.discard = (top,)
         self.note(
             "turn.reshuffle",
@@ -135,7 +140,7 @@ class Work:
     def remove(self, seat: int, card: Card) -> None:
         """Take one copy of ``card`` out of ``seat``'s hand."""
         hand = self.hands[seat]
-        i = hand.index(card)
+        i = hand.index(card if not self.s.partial or card in hand else _UNKNOWN)
         self.hands[seat] = hand[:i] + hand[i + 1 :]
         if self.blind:  # HR-BLIND-DRAW: a card put down is seen
             sight.put_down(self, seat, card, hand)

@@ -1,0 +1,363 @@
+"""Cards nobody saw: partial states (a table record, a player's view) and their bookkeeping.
+
+A partial state (``GameState.partial``) is judged by the same rules as a full one. A hand is
+its known cards plus some :data:`UNKNOWN` ones; the draw pile may be all :data:`UNKNOWN`. The
+*unseen* cards are the deck less every card in sight (the discard pile, the known cards in
+hands). A play of a card that is not among the hand's known cards uses up one unknown card,
+when the hand has one and a copy of the card is still unseen; otherwise it cannot happen.
+
+>>> from ena_rules import load_variant, new_game, apply, legal_events
+>>> from ena_rules.chance import deal_event
+>>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+>>> s = apply(s, deal_event(s, seed=3)).state
+>>> p = forget(s)
+>>> unknown_count(p.hands[1]), p.partial, str(p.top) == str(s.top)
+(7, True, True)
+>>> unseen_copies(p, p.top) == s.variant.cards.count(p.top) - 1
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from ..cards import Card
+from ..events import CallUno, Challenge, Event, Pass, Play
+from ..state import GameState, RoundResult
+from ..verdict import UNDETERMINED, Note, Verdict
+from . import sight
+from .judgement import Judgement, cname, deck_key, reject
+
+__all__ = [
+    "UNKNOWN",
+    "apply_partial",
+    "decide_challenge",
+    "forget",
+    "in_sight",
+    "known",
+    "may_hold",
+    "not_held",
+    "overfull",
+    "rescore",
+    "reveal",
+    "round_unseen",
+    "scored_unseen",
+    "unknown_count",
+    "unseen",
+    "unseen_copies",
+]
+
+#: A card nobody saw (never parsed from input: ``?`` is no card code).
+UNKNOWN = Card(None, "?")
+
+Apply = Callable[[GameState, Event], Verdict]
+
+
+def known(hand: Iterable[Card]) -> tuple[Card, ...]:
+    """The known cards of a hand.
+
+    >>> [str(c) for c in known((Card("R", "9"), UNKNOWN))]
+    ['R9']
+    """
+    return tuple(c for c in hand if c != UNKNOWN)
+
+
+def unknown_count(hand: Iterable[Card]) -> int:
+    """How many cards of a hand nobody saw."""
+    return sum(1 for c in hand if c == UNKNOWN)
+
+
+def in_sight(s: GameState) -> Counter[Card]:
+    """Every card in sight: the discard pile and the known cards in hands."""
+    seen: Counter[Card] = Counter(s.discard)
+    for hand in s.hands:
+        seen.update(c for c in hand if c != UNKNOWN)
+    seen.update(c for c in s.draw_pile if c != UNKNOWN)
+    return seen
+
+
+def unseen(s: GameState) -> Counter[Card]:
+    """The unseen cards: the deck less every card in sight."""
+    return Counter(s.variant.cards) - in_sight(s)
+
+
+def unseen_copies(s: GameState, card: Card) -> int:
+    """How many copies of ``card`` nobody has seen (the deck's copies less those in sight)."""
+    return s.variant.cards.count(card) - in_sight(s)[card]
+
+
+def overfull(s: GameState) -> list[tuple[Card, int, int]]:
+    """Cards in sight more often than the deck has them: ``(card, in sight, in the deck)``.
+
+    >>> from ena_rules import load_variant, new_game
+    >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    >>> overfull(attrs.evolve(s, discard=(Card("R", "0"),) * 2))
+    [(Card(color='R', rank='0'), 2, 1)]
+    """
+    deck = Counter(s.variant.cards)
+    return [(c, n, deck[c]) for c, n in in_sight(s).items() if n > deck[c]]
+
+
+def may_hold(s: GameState, seat: int, card: Card) -> bool:
+    """Whether ``seat`` may hold ``card`` among its unknown cards (a partial state only)."""
+    return s.partial and UNKNOWN in s.hands[seat] and unseen_copies(s, card) > 0
+
+
+def not_held(s: GameState, seat: int, card: Card) -> Judgement:
+    """The rejection of a card a hand cannot hold: not known in it, and no unknown card left
+    or every copy of it in sight (DECK-108: the deck has only so many)."""
+    name = s.players[seat]
+    if not s.partial or UNKNOWN not in s.hands[seat]:
+        return reject("turn.from_hand", f"{name} does not hold {card}")
+    copies = s.variant.cards.count(card)
+    return reject(
+        deck_key(card),
+        f"{name} cannot hold {card}: all {copies} of the deck's {card} are in sight",
+    )
+
+
+def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) -> GameState:
+    """The partial state of ``s`` that sees only the hands of ``keep`` (and what a hand shown
+    to ``viewer`` shows): other hands and the draw pile become :data:`UNKNOWN` cards; the
+    guilt of a challengeable card played by a hidden hand becomes undetermined.
+
+    >>> from ena_rules import load_variant, new_game
+    >>> forget(new_game(load_variant("official"), ["ana", "bor"], dealer="ana")).partial
+    True
+    """
+    seen = set(keep)
+    hands = [h if i in seen else (UNKNOWN,) * len(h) for i, h in enumerate(s.hands)]
+    for i, blind in enumerate(s.blind):  # HR-BLIND-DRAW: cards a kept hand's owner has not seen
+        if blind and i in seen:
+            hands[i] = (*sight.seen(s.hands[i], blind), *(UNKNOWN,) * len(blind))
+    r = s.reveal
+    if r is not None and r.viewer in seen and r.owner not in seen:
+        # CHAL-SHOW: the shown cards are known to the viewer; cards drawn since are not
+        size = len(s.hands[r.owner])
+        if size >= len(r.cards):
+            hands[r.owner] = (*r.cards, *(UNKNOWN,) * (size - len(r.cards)))
+    drawn = s.drawn
+    if drawn is not None and s.turn not in seen:
+        drawn = UNKNOWN
+    challenge = s.challenge
+    if challenge is not None and challenge.offender not in seen:
+        challenge = attrs.evolve(challenge, guilty=False, unsure=True)
+    reveal = s.reveal if s.reveal is not None and s.reveal.viewer in seen else None
+    return attrs.evolve(
+        s,
+        hands=tuple(hands),
+        draw_pile=(UNKNOWN,) * len(s.draw_pile),
+        seed=0,  # the seed fixes in-round shuffles: not for a partial state's eyes
+        drawn=drawn,
+        challenge=challenge,
+        reveal=reveal,
+        blind=(),  # the cards nobody has seen are UNKNOWN now, not listed
+        partial=True,
+        viewer=viewer,
+    )
+
+
+def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
+    """``seat``'s hand with the ``cards`` shown in it (its known cards, then unknown ones
+    replaced); a reason in words if the hand cannot hold them."""
+    hand = list(s.hands[seat])
+    pool = unseen(s)
+    for c in cards:
+        if c in hand:
+            continue  # already known there (the shown list names it again)
+        if UNKNOWN not in hand:
+            return f"{s.players[seat]} holds no unseen card that could be {c}"
+        if pool[c] <= 0:
+            return f"{c} cannot be in {s.players[seat]}'s hand: every copy is in sight"
+        pool[c] -= 1
+        hand[hand.index(UNKNOWN)] = c
+    hands = list(s.hands)
+    hands[seat] = tuple(hand)
+    drawn = s.drawn
+    return attrs.evolve(s, hands=tuple(hands), drawn=drawn)
+
+
+def _with_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
+    hands = list(s.hands)
+    hands[seat] = hand
+    return attrs.evolve(s, hands=tuple(hands))
+
+
+def decide_challenge(s: GameState, shown: tuple[Card, ...]) -> GameState | str:
+    """CHAL-SHOW: the challenged hand as shown (the whole hand): the hand becomes known and
+    the challenge's guilt is decided; a reason in words if the shown hand cannot be it."""
+    c = s.challenge
+    if c is None:
+        return "nothing is being challenged: 'shown' belongs on a challenge of a Wild Draw Four"
+    hand = s.hands[c.offender]
+    name = s.players[c.offender]
+    if len(shown) != len(hand):
+        return f"{name} holds {len(hand)} cards, but {len(shown)} are shown"
+    missing = Counter(known(hand)) - Counter(shown)
+    if missing:
+        return f"the shown hand of {name} lacks {', '.join(map(str, missing.elements()))}"
+    blank = _with_hand(s, c.offender, (UNKNOWN,) * len(hand))
+    pool = unseen(blank)
+    extra = Counter(shown) - pool
+    if extra:
+        return f"{', '.join(map(str, extra.elements()))}: more copies than the deck has unseen"
+    guilty = c.prev_color is not None and any(x.color == c.prev_color for x in shown)
+    window = attrs.evolve(c, guilty=guilty, unsure=False)
+    return attrs.evolve(_with_hand(s, c.offender, shown), challenge=window)
+
+
+# -- judging on a partial state ------------------------------------------------------------------
+
+
+def apply_partial(s: GameState, e: Event, full: Apply) -> Verdict:
+    """``apply`` on a partial state: the full rules, plus what unseen cards leave open.
+
+    A drawn card nobody saw (phase ``drawn``) is read as the log's own rule says: the drawer's
+    next line plays it or passes if it could be played; another player's legal move means it
+    could not, and the turn had passed by itself; any other line is judged both ways (the same
+    ruling, or **undetermined**). A challenge of an undetermined guilt is **undetermined**.
+    """
+    if s.phase == "drawn" and s.drawn == UNKNOWN and not isinstance(e, CallUno):
+        return _after_unknown_draw(s, e, full)
+    if isinstance(e, Challenge) and s.challenge is not None and s.challenge.unsure:
+        return _challenge(s, e, full)
+    return _settled(s, full(s, e))
+
+
+def _settled(s: GameState, v: Verdict) -> Verdict:
+    """After a verdict on a partial state: a challengeable card played from a hand with unseen
+    cards has an undetermined guilt; a round scored with unseen cards has open points."""
+    new = v.state
+    c = new.challenge
+    if (
+        c is not None
+        and c is not s.challenge
+        and not c.guilty
+        and c.prev_color is not None
+        and UNKNOWN in new.hands[c.offender]
+        and any(x.color == c.prev_color for x in unseen(new).elements())
+    ):
+        new = attrs.evolve(new, challenge=attrs.evolve(c, unsure=True))
+    if new.round > s.round and new.last_round is not None:
+        counts = tuple(unknown_count(h) for h in new.hands)
+        if any(counts):
+            new = attrs.evolve(new, last_round=attrs.evolve(new.last_round, unseen=counts))
+            text = "The points count unseen cards as 0: a claim_round with 'hands' decides them."
+            v = attrs.evolve(v, notes=(*v.notes, Note("SCORE-VALUES", "ranks.*.score", text)))
+    return v if new is v.state else attrs.evolve(v, state=new)
+
+
+def _after_unknown_draw(s: GameState, e: Event, full: Apply) -> Verdict:
+    from .turn import matches
+
+    seat = s.turn
+    if getattr(e, "player", None) == s.players[seat]:
+        if isinstance(e, Pass):
+            return full(s, e)
+        if isinstance(e, Play) and may_hold(s, seat, e.card):
+            shown = reveal(s, seat, (e.card,))
+            if isinstance(shown, GameState):
+                shown = attrs.evolve(shown, drawn=e.card)
+                if matches(shown, seat, e.card).accepted:
+                    return _settled(s, full(shown, e))
+    passed = _turn_passed(s)
+    v = _settled(passed, full(passed, e))
+    text = (
+        f"{s.players[seat]}'s drawn card was not recorded and not played: it could not be "
+        "played, and the turn had passed (TURN-DRAW)."
+    )
+    v = attrs.evolve(v, notes=(*v.notes, Note("TURN-DRAW", "turn.play_drawn", text)))
+    if getattr(e, "player", None) != s.players[seat] and v.accepted:
+        return v  # play went on by the rules: the drawn card could not be played (the log's rule)
+    kept = _settled(s, full(s, e))  # the drawer may still be due: the card may be playable
+    if kept.rejected or v.rejected or _same(kept, v):
+        return v if kept.rejected else kept
+    why = (
+        f"Undetermined: nobody saw {s.players[seat]}'s drawn card; whether it could be played "
+        f"decides (a 'cards' list on the draw line decides it). If it could: {kept.message} "
+        f"If not: {v.message}"
+    )
+    return Verdict(
+        outcome=UNDETERMINED,
+        state=kept.state,
+        event=e,
+        notes=(Note("TURN-DRAW", "turn.play_drawn", why),),
+        alternatives=(kept, v),
+    )
+
+
+def _turn_passed(s: GameState) -> GameState:
+    n = len(s.players)
+    return attrs.evolve(s, phase="play", drawn=None, turn=(s.turn + s.direction) % n)
+
+
+def _challenge(s: GameState, e: Event, full: Apply) -> Verdict:
+    c = s.challenge
+    assert c is not None
+    guilty = full(attrs.evolve(s, challenge=attrs.evolve(c, guilty=True, unsure=False)), e)
+    innocent = full(attrs.evolve(s, challenge=attrs.evolve(c, guilty=False, unsure=False)), e)
+    if guilty.rejected or innocent.rejected:
+        return innocent
+    who = s.players[c.offender]
+    text = (
+        f"Undetermined: whether {who} held a {cname(c.prev_color)} card decides the challenge; "
+        f"nobody recorded the hand (a 'shown' list on the challenge line decides it). "
+        f"If it held one: {guilty.message} If not: {innocent.message}"
+    )
+    return Verdict(
+        outcome=UNDETERMINED,
+        state=innocent.state,
+        event=e,
+        notes=(Note("CHAL-SHOW", "challenge.show_hand", text),),
+        alternatives=(guilty, innocent),
+    )
+
+
+def scored_unseen(r: RoundResult | None) -> tuple[int, ...]:
+    """The unseen cards each seat's points counted as 0 (empty: all known)."""
+    return () if r is None else r.unseen
+
+
+def round_unseen(s: GameState) -> tuple[int, ...]:
+    """Each seat's unknown card count."""
+    return tuple(unknown_count(h) for h in s.hands)
+
+
+def rescore(
+    before: GameState, ended: GameState, hands: tuple[tuple[Card, ...], ...], winner: int
+) -> GameState:
+    """The round that ``ended`` (from ``before``, the state before its last event) scored
+    again from ``hands`` (revealed at its end): SCORE-VALUES, SCORE-OFF, SCORE-ENA as in
+    :func:`~ena_rules.rules.scoring.end_round`, and the game's end decided again."""
+    from .scoring import end_round
+    from .work import Work
+
+    base = attrs.evolve(
+        ended,
+        hands=hands,
+        dealer=before.dealer,
+        round=before.round,
+        scores=before.scores,
+        phase="play",
+        winner=None,
+        last_round=None,
+    )
+    w = Work(base)
+    end_round(w, winner)
+    new = w.finish()
+    assert new.last_round is not None
+    return attrs.evolve(new, last_round=attrs.evolve(new.last_round, unseen=round_unseen(new)))
+
+
+def _same(a: Verdict, b: Verdict) -> bool:
+    """The same ruling: outcome, clause, key, draws and the state that follows."""
+    return (a.outcome, a.clause, a.key, a.drawn, a.state) == (
+        b.outcome,
+        b.clause,
+        b.key,
+        b.drawn,
+        b.state,
+    )
