@@ -1,0 +1,116 @@
+"""House rules of playing cards (docs/house-rules.md), more cases: the exact words of each
+ruling and the situations tests/test_house_play.py does not reach (found by the mutation run,
+docs/verification.md section 6)."""
+
+from __future__ import annotations
+
+import attrs
+
+from ena_rules import Draw, Overtake, Pass, Play, apply, legal_events
+from ena_rules.cards import Card
+from ena_rules.testing import deal, derived, ok, run, transcript
+
+# -- HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP --------------------------------------------------------
+
+BACK = derived("official", 2, '[play]\ndeflect_back = ["+2", "W+4"]\n')
+ON = derived("official", 2, '[play]\ndeflect_on = ["+2", "W+4"]\n')
+FOUR = [["G+2", "G1"], ["BR", "BS"], ["Y4", "Y6"], ["Y7", "Y8"]]
+
+
+def test_HR_DEFLECT_REVERSE_the_ruling_in_words() -> None:
+    """The deflection, the UNO exposure of the one card left, the reverse and the new debt."""
+    v = run(ok(deal(BACK, FOUR, "G5"), Play("ana", "G+2")), Play("bor", "BR"))
+    assert transcript(v) == [
+        "HR-DEFLECT-REVERSE play.deflect_back: bor plays BR: BR deflects the pending +2.",
+        "UNO-CATCH uno.catch_penalty: bor has one card left and must call UNO.",
+        "ACT-REV ranks.R.effects: Play now runs counter-clockwise.",
+        "HR-DEFLECT-REVERSE play.deflect_back: BR sends the owed +2 back to ana.",
+        "ACT-D2 ranks.+2.effects: ana owes 2 cards and may still answer them.",
+    ]
+    assert v.state.uno_exposed == (1,)
+
+
+def test_HR_DEFLECT_SKIP_the_ruling_in_words() -> None:
+    v = run(ok(deal(ON, FOUR, "G5"), Play("ana", "G+2")), Play("bor", "BS"))
+    assert transcript(v) == [
+        "HR-DEFLECT-SKIP play.deflect_on: bor plays BS: BS deflects the pending +2.",
+        "UNO-CATCH uno.catch_penalty: bor has one card left and must call UNO.",
+        "HR-DEFLECT-SKIP play.deflect_on: BS sends the owed +2 on to cene.",
+        "ACT-D2 ranks.+2.effects: cene owes 2 cards and may still answer them.",
+    ]
+
+
+def test_HR_DEFLECT_SKIP_with_more_cards_left_nobody_is_exposed() -> None:
+    hands = [["G+2", "G1", "G2"], ["BR", "BR", "B2"], ["Y4", "Y6", "Y7"]]
+    v = run(ok(deal(derived("crazy", 3), hands, "G5"), Play("ana", "G+2")), Play("bor", "BR"))
+    assert v.state.uno_exposed == ()
+    assert not any("UNO" in line for line in transcript(v))
+
+
+def test_HR_DEFLECT_REVERSE_the_deflecting_card_is_its_players_own_card() -> None:
+    """OVT-SELF: the deflecting card opens the overtaking window as its player's card, so they
+    may not overtake it with their own identical one."""
+    hands = [["G+2", "G1", "G2"], ["BR", "BR", "B2"], ["Y4", "Y6", "Y7"]]
+    s = ok(deal(derived("crazy", 3), hands, "G5"), Play("ana", "G+2"), Play("bor", "BR"))
+    assert s.last_player == 1
+    assert transcript(apply(s, Overtake("bor", "BR"))) == [
+        "OVT-SELF overtake.own_card: a player may not overtake their own card"
+    ]
+
+
+def test_HR_DEFLECT_SKIP_a_last_deflecting_card_in_words() -> None:
+    """END-LAST-DRAW: the new victim draws the deflected count before the round is scored."""
+    s = ok(deal(ON, FOUR, "G5"), Play("ana", "G+2"))
+    s = attrs.evolve(s, hands=(s.hands[0], (Card("B", "S"),), *s.hands[2:]))
+    assert transcript(run(s, Play("bor", "BS"))) == [
+        "HR-DEFLECT-SKIP play.deflect_on: bor plays BS: BS deflects the pending +2.",
+        "HR-DEFLECT-SKIP play.deflect_on: BS sends the owed +2 on to cene.",
+        "END-LAST-DRAW scoring.last_draw_counts: cene draws 2 (the deflected draw).",
+        "END-ROUND scoring.last_draw_counts: bor plays their last card and wins the round.",
+        "SCORE-OFF scoring.mode: bor scores 27 for the others' hands.",
+        "DEAL-ROTATE deal.rotate: ana deals the next round.",
+    ]
+
+
+# -- HR-MULTI-PLAY, HR-BOMB ---------------------------------------------------------------------
+
+MULTI = derived("official", 4, "[play]\nmulti = true\n")
+BOMB = derived("official", 4, "[play]\nmulti = true\nbomb = 3\n")
+HANDS = [["G1", "R1", "B1", "Y9"], ["Y3", "B3", "B4", "B6"], ["Y4", "Y6", "Y8", "B8"]]
+
+
+def test_HR_MULTI_PLAY_the_ruling_in_words() -> None:
+    v = run(deal(MULTI, HANDS, "G5"), Play("ana", "G1", more=["B1"]))
+    assert transcript(v) == [
+        "TURN-MATCH turn.match: ana plays G1: it matches.",
+        "HR-MULTI-PLAY play.multi: ana plays G1, B1 at once.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+
+
+def test_HR_BOMB_the_ruling_in_words() -> None:
+    v = run(deal(BOMB, HANDS, "G5"), Play("ana", "G1", more=["B1", "R1"]))
+    assert transcript(v) == [
+        "TURN-MATCH turn.match: ana plays G1: it matches.",
+        "HR-MULTI-PLAY play.multi: ana plays G1, B1, R1 at once.",
+        "HR-BOMB play.bomb: A bomb of 3 cards: every other player draws one.",
+        "HR-BOMB play.bomb: bor draws 1 (the bomb).",
+        "HR-BOMB play.bomb: cene draws 1 (the bomb).",
+        "UNO-CATCH uno.catch_penalty: ana has one card left and must call UNO.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
+    ]
+
+
+def test_HR_MULTI_PLAY_a_card_that_cannot_go_together_does_not_hide_the_others() -> None:
+    """legal_events lists the multi-plays of every number held, whatever comes first in hand."""
+    s = deal(MULTI, [["GS", "G1", "R1", "Y9"], ["Y3", "B3", "B4", "B6"]], "G5")
+    multi = [e for e in legal_events(s) if isinstance(e, Play) and e.more]
+    assert multi == [Play("ana", "G1", more=("R1",))]
+
+
+def test_HR_MULTI_PLAY_after_a_draw_only_the_drawn_card_alone() -> None:
+    """After drawing a playable card, legal_events offers it alone: no several at once."""
+    s = deal(MULTI, [["B7", "R7", "Y9", "Y8"], ["Y3", "B3", "B4", "B6"]], "G5", draw=["G7"])
+    s = ok(s, Draw("ana"))
+    assert s.phase == "drawn"
+    assert list(legal_events(s)) == [Play("ana", "G7"), Pass("ana")]

@@ -1,0 +1,86 @@
+"""The log reader, more cases: each problem counted once, the exact words and key paths of a
+table record's own fields, and a header described in a report (docs/log-format.md;
+docs/verification.md section 6)."""
+
+from __future__ import annotations
+
+import json
+
+from ena_rules.log.reader import LogReader
+from ena_rules.log.report import describe_record
+
+NOT_A_CARD = (
+    "not a card code; expected a colour R, Y, G or B followed by a rank (0-9, S, R, +2, ...), "
+    "or a wild (W, W+4, WS, WC, ...)"
+)
+TABLE = {
+    "ena_log": 1,
+    "variant": "official",
+    "players": ["ana", "bor"],
+    "dealer": "ana",
+    "deck": "unknown",
+    "turned": ["R5"],
+}
+
+
+def test_each_problem_is_counted_once_and_named_with_its_line() -> None:
+    head = {"ena_log": 1, "variant": "official", "players": ["ana", "bor", "cene"], "seed": 7}
+    lines = [
+        json.dumps(head),
+        '{"type": "pass", "player": "eve"}',
+        "nonsense",
+        '{"type": "pass", "player": "ana"}',
+    ]
+    reader = LogReader(lines, source="g")
+    assert [str(item) for item in reader] == [
+        "g:1: header (official, ana, bor, cene)",
+        "g:2: 'eve' is not a player of this log (ana, bor, cene) @ $.player",
+        "g:3: not JSON: Expecting value (column 1)",
+        "g:4: pass",
+    ]
+    assert reader.problems == 2
+
+
+def test_a_table_records_seen_cards_are_checked_with_their_key_path() -> None:
+    lines = [
+        json.dumps(TABLE),
+        json.dumps({"type": "draw", "player": "bor", "cards": "R1"}),
+        json.dumps({"type": "draw", "player": "bor", "cards": ["R1", "XX"]}),
+        json.dumps(
+            {
+                "type": "claim_round",
+                "winner": "ana",
+                "points": {"ana": 0, "bor": 0},
+                "hands": {"bor": ["R1", "ZZ"]},
+            }
+        ),
+    ]
+    assert [str(item) for item in LogReader(lines, source="g")] == [
+        "g:1: header (official, ana, bor)",
+        "g:2: a list of card codes is expected @ $.cards",
+        f"g:3: 'XX': {NOT_A_CARD} @ $.cards[1]",
+        f"g:4: 'ZZ': {NOT_A_CARD} @ $.hands['bor'][1]",
+    ]
+
+
+def test_a_header_is_described_by_its_players_dealer_and_chance() -> None:
+    base = {"ena_log": 1, "variant": "official", "players": ["ana", "bor"]}
+    assert describe_record("header", {**base, "seed": 7}) == (
+        "header: official; players ana, bor (clockwise); seed 7"
+    )
+    assert describe_record("header", {**base, "dealer": "ana", "deck": ["R1", "R2"]}) == (
+        "header: official; players ana, bor (clockwise), dealer ana; deck of 2"
+    )
+    assert describe_record("header", {**TABLE, "turned": ["R5", "W+4"]}) == (
+        "header: official; players ana, bor (clockwise), dealer ana; deck unknown, turned R5 W+4"
+    )
+
+
+def test_a_malformed_header_is_still_described() -> None:
+    """A header the reader refused is described as far as it goes (a report of the problem)."""
+    assert describe_record(
+        "header", {"variant": "official", "deck": "unknown", "turned": "R5"}
+    ) == ("header: official; players  (clockwise); deck unknown, turned ?")
+    assert describe_record("header", {"variant": "official", "deck": 42}) == (
+        "header: official; players  (clockwise); deck of 42"
+    )

@@ -1,0 +1,111 @@
+"""The validator, more cases: ``iter_results`` passes each of its options on, as ``validate``
+does; a winner claim is checked in words (docs/log-format.md; docs/verification.md
+section 6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ena_rules import load_variant, load_variant_text
+from ena_rules.errors import LogError
+from ena_rules.log.report import LineResult
+from ena_rules.testing import arrange_deck
+from ena_rules.validate import iter_results, validate
+
+BAD = '{"type": "pass", "player": "eve"}'
+OFFICIAL_CUT = "ana cuts Y0: counts 0. bor cuts G5: counts 5. bor cut the highest card and deals"
+ENA_CUT = "ana cuts Y0: counts 0. bor cuts G5: counts 5. ana cut the lowest card and deals."
+
+
+def _head(variant: str) -> str:
+    return json.dumps({"ena_log": 1, "variant": variant, "players": ["ana", "bor"], "seed": 7})
+
+
+def test_iter_results_reports_each_line_forgiving_by_default() -> None:
+    results = list(iter_results([_head("official"), BAD]))
+    assert [(r.line, r.kind) for r in results] == [(1, "header"), (2, "problem")]
+    assert results[0].message.startswith(OFFICIAL_CUT)
+    assert results[1].message == "'eve' is not a player of this log (ana, bor) @ $.player"
+
+
+def test_iter_results_strict_raises_at_the_first_problem_with_its_source() -> None:
+    with pytest.raises(LogError) as err:
+        list(iter_results([_head("official"), BAD], strict=True, source="g.jsonl"))
+    assert str(err.value) == "g.jsonl:2: 'eve' is not a player of this log (ana, bor) @ $.player"
+
+
+def test_iter_results_the_callers_variant_replaces_the_headers() -> None:
+    (result,) = iter_results([_head("official")], variant="ena")
+    assert result.message.startswith(ENA_CUT)
+
+
+def test_iter_results_a_header_may_name_a_file_of_the_given_folder(tmp_path: Path) -> None:
+    (tmp_path / "house.toml").write_text('name = "house"\nextends = "official"\n', "utf-8")
+    (refused,) = iter_results([_head("house.toml")])
+    assert refused.kind == "problem" and "not allowed, so not read" in refused.message
+    (result,) = iter_results([_head("house.toml")], folder=tmp_path)
+    assert result.kind == "header" and result.message.startswith(OFFICIAL_CUT)
+
+
+def test_iter_results_allow_paths_and_resolver_widen_what_a_header_may_name(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "house.toml").write_text('name = "house"\nextends = "ena"\n', "utf-8")
+    path = str(tmp_path / "house.toml")
+    assert next(iter_results([_head(path)])).kind == "problem"
+    (allowed,) = iter_results([_head(path)], allow_paths=[tmp_path])
+    assert allowed.kind == "header" and allowed.message.startswith(ENA_CUT)
+    (resolved,) = iter_results([_head("mine")], resolver=lambda name: load_variant("ena"))
+    assert resolved.kind == "header" and resolved.message.startswith(ENA_CUT)
+
+
+# -- claim_winner (SCORE-ENA): ana deals; bor goes out on line 6 and, with target 5, wins ----------
+
+SHORT = load_variant_text(
+    'name = "short"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 5\n'
+)
+HEAD = {
+    "ena_log": 1,
+    "variant": "ena",
+    "players": ["ana", "bor", "cene"],
+    "dealer": "ana",
+    "deck": [
+        str(c)
+        for c in arrange_deck(
+            SHORT, 3, 0, [["R1", "G9"], ["R4", "R6"], ["B1", "BS"]], turned="R5", draw=["Y7", "Y8"]
+        )
+    ],
+}
+EVENTS = [
+    {"type": "play", "player": "bor", "card": "R4"},
+    {"type": "call_uno", "player": "bor"},
+    {"type": "draw", "player": "cene"},
+    {"type": "draw", "player": "ana"},
+    {"type": "play", "player": "bor", "card": "R6"},
+]
+
+
+def _last(*lines: dict[str, Any]) -> LineResult:
+    report = validate([json.dumps(HEAD), *(json.dumps(x) for x in lines)], variant=SHORT)
+    return report.results[-1]
+
+
+def test_SCORE_ENA_a_winner_claim_is_checked_in_words() -> None:
+    right = _last(*EVENTS, {"type": "claim_winner", "player": "bor"})
+    assert right.agrees is True
+    assert right.text("g") == "g:7: claim_winner bor -> agrees: bor won the game (line 6) with 0"
+    wrong = _last(*EVENTS, {"type": "claim_winner", "player": "ana"})
+    assert (wrong.agrees, wrong.since) == (False, 7)
+    assert wrong.rules == "by the rules bor won the game (line 6) with 0"
+
+
+def test_SCORE_ENA_a_winner_claim_before_the_end_says_where_the_game_stands() -> None:
+    early = _last(EVENTS[0], {"type": "claim_winner", "player": "bor"})
+    assert (early.agrees, early.since) == (False, 3)
+    assert early.rules == (
+        "by the rules the game has not ended (the log ends in round 1: cene is due (play).)"
+    )
