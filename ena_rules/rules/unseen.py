@@ -26,7 +26,7 @@ import attrs
 
 from ..cards import Card
 from ..events import CallUno, Challenge, Event, Pass, Play
-from ..state import GameState, RoundResult
+from ..state import GameState, RoundResult, replace
 from ..verdict import UNDETERMINED, Note, Verdict
 from . import sight
 from .judgement import Judgement, cname, deck_key, reject
@@ -130,8 +130,9 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
     """
     seen = set(keep)
     hands = [h if i in seen else (UNKNOWN,) * len(h) for i, h in enumerate(s.hands)]
-    for i, blind in enumerate(s.blind):  # HR-BLIND-DRAW: cards a kept hand's owner has not seen
-        if blind and i in seen:
+    for i in seen if s.blind else ():  # HR-BLIND-DRAW: the cards the viewer has not seen
+        blind = sight.own_unseen(s, i)  # () for an open hand (HR-OPEN-HAND: face up)
+        if blind and (viewer is None or i == viewer):
             hands[i] = (*sight.seen(s.hands[i], blind), *(UNKNOWN,) * len(blind))
     r = s.reveal
     if r is not None and r.viewer in seen and r.owner not in seen:
@@ -146,7 +147,7 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
     if challenge is not None and challenge.offender not in seen:
         challenge = attrs.evolve(challenge, guilty=False, unsure=True)
     reveal = s.reveal if s.reveal is not None and s.reveal.viewer in seen else None
-    return attrs.evolve(
+    return replace(
         s,
         hands=tuple(hands),
         draw_pile=(UNKNOWN,) * len(s.draw_pile),
@@ -176,8 +177,7 @@ def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
         hand[hand.index(UNKNOWN)] = c
     hands = list(s.hands)
     hands[seat] = tuple(hand)
-    drawn = s.drawn
-    return attrs.evolve(s, hands=tuple(hands), drawn=drawn)
+    return replace(s, hands=tuple(hands))
 
 
 def _with_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
