@@ -8,6 +8,7 @@ import json
 
 from ena_rules.log.reader import LogReader
 from ena_rules.log.report import describe_record
+from ena_rules.validate import validate
 
 NOT_A_CARD = (
     "not a card code; expected a colour R, Y, G or B followed by a rank (0-9, S, R, +2, ...), "
@@ -83,4 +84,34 @@ def test_a_malformed_header_is_still_described() -> None:
     ) == ("header: official; players  (clockwise); deck unknown, turned ?")
     assert describe_record("header", {"variant": "official", "deck": 42}) == (
         "header: official; players  (clockwise); deck of 42"
+    )
+
+
+def test_a_table_records_seen_cards_are_described_in_a_report() -> None:
+    assert (
+        describe_record("draw", {"player": "bor", "cards": ["R1", "G2"]}) == "draw bor cards R1 G2"
+    )
+    assert (
+        describe_record("challenge", {"player": "bor", "shown": ["R1"]}) == "challenge bor shown R1"
+    )
+    hands = {"round": 1, "winner": "bor", "points": {"bor": 5}, "hands": {"ana": ["G9", "R1"]}}
+    assert describe_record(
+        "claim_round", {**hands, "hands": {"ana": ["G9", "R1"], "cene": "?"}}
+    ) == ("claim_round round 1 bor points bor 5 hands ana G9 R1, cene ?")
+    assert describe_record("round", {"deck": ["R1", "G2", "B3"]}) == "round deck of 3"
+    assert describe_record("round", {"turned": ["R1", "G2"]}) == "round turned R1 G2"
+
+
+def test_a_reports_summary_counts_undetermined_points_and_problems() -> None:
+    table = validate("docs/examples/table-consistent.jsonl")
+    assert table.summary_text() == (
+        "consistent (exit 0): 16 events (15 accepted, 0 penalised, 0 rejected); 1 claim, "
+        "0 disagreeing; 2 undetermined points; the log ends after round 1."
+    )
+    head = {"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}
+    broken = validate([json.dumps(head), '{"type": "pass", "player": "ana"}', "nonsense"])
+    assert broken.summary_text() == (
+        "UNUSABLE (exit 2): 1 event (0 accepted, 0 penalised, 1 rejected); 0 claims, "
+        "0 disagreeing; 1 unusable line; the record first leaves the rules at line 2; "
+        "the log ends in round 1: ana is due (play)."
     )

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from ena_rules import load_variant, load_variant_text
@@ -109,3 +110,33 @@ def test_SCORE_ENA_a_winner_claim_before_the_end_says_where_the_game_stands() ->
     assert early.rules == (
         "by the rules the game has not ended (the log ends in round 1: cene is due (play).)"
     )
+
+
+# -- validate(keep=False): the fast path gives the same report, without the per-line results ----
+
+
+def test_keep_false_gives_the_same_report_without_the_lines() -> None:
+    """A rejected event (the record leaves the rules), accepted ones, the game's end and an
+    event after it: counts, findings, first wrong line, ending and final state agree."""
+    lines = [
+        json.dumps(HEAD),
+        json.dumps({"type": "pass", "player": "bor"}),
+        *(json.dumps(e) for e in EVENTS),
+        json.dumps({"type": "draw", "player": "cene"}),
+    ]
+    full = validate(lines, variant=SHORT)
+    fast = validate(lines, variant=SHORT, keep=False)
+    assert (full.rejected, full.accepted, full.problems, full.first_wrong) == (1, 5, 1, 2)
+    assert fast.results == () and len(full.results) == 8
+    assert attrs.evolve(full, results=()) == fast
+    assert fast.summary() == full.summary()
+    assert fast.final == full.final
+
+
+def test_iter_results_of_a_log_file_may_open_a_variant_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "house.toml").write_text('name = "house"\nextends = "ena"\n', "utf-8")
+    log = tmp_path / "g.jsonl"
+    log.write_text(_head("house.toml") + "\n", "utf-8")
+    (result,) = iter_results(log)
+    assert result.kind == "header" and result.message.startswith(ENA_CUT)
+    assert result.text(str(log)).startswith(f"{log}:1: header: house.toml;")

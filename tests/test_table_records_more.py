@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from ena_rules import Variant
 from ena_rules.log.report import LineResult
 from ena_rules.testing import derived
@@ -43,10 +45,16 @@ def test_DEAL_ROTATE_table_round_line_deals_from_its_turned_up_card() -> None:
         "round",
         ROUND_2,
     )
-    assert round_2.text("g") == (
-        "g:3: round turned G3 -> accepted [DEAL-SEVEN deal.hand_size] bor deals 1 cards to each "
-        "player. G3 is turned up. ana is next (clockwise)."
+    # "deals 1 cards" is a wording to fix, not to freeze (section 6, "Decision on messages")
+    assert (round_2.outcome, round_2.clause, round_2.key) == (
+        "accepted",
+        "DEAL-SEVEN",
+        "deal.hand_size",
     )
+    assert round_2.text("g").startswith(
+        "g:3: round turned G3 -> accepted [DEAL-SEVEN deal.hand_size] bor deals"
+    )
+    assert round_2.message.endswith(" to each player. G3 is turned up. ana is next (clockwise).")
     assert (play.line, play.outcome, play.since) == (4, "accepted", None)
     assert play.message.startswith("ana plays G1: it matches. ana plays their last card")
 
@@ -106,9 +114,11 @@ def test_SCORE_OFF_table_revealed_hands_decide_the_winner_and_end_the_game() -> 
     )
     _, claim_round, winner, round_2 = report.results[1:]
     assert claim_round.agrees is True and winner.agrees is True
-    assert winner.message.startswith("bor won the game")
+    assert winner.text("g") == "g:4: claim_winner bor -> agrees: bor won the game (line 2) with 50"
     assert (round_2.kind, report.exit_code) == ("problem", 2)
-    assert round_2.message.startswith("a round line after the game ended")
+    assert round_2.message == (
+        "a round line after the game ended (line 2: bor won): only claims may follow"
+    )
 
 
 def test_SCORE_OFF_table_revealed_hands_below_the_target_go_on() -> None:
@@ -122,3 +132,125 @@ def test_SCORE_OFF_table_revealed_hands_below_the_target_go_on() -> None:
     assert (claim_round.agrees, claim_round.since) == (False, 3)
     assert claim_round.rules.startswith("bor's points are 20, not 40")
     assert winner.rules == "by the rules the game has not ended (the log ends after round 1.)"
+
+
+# -- claim_round bounded by the cards in sight (bor collects ana's one unseen card: 0 to 50) ----
+
+
+def _claim(variant: Variant, players: int = 2, **claim: Any) -> LineResult:
+    head = {**HEAD, "variant": variant.name, "players": ["ana", "bor", "cene"][:players]}
+    lines = [head, OUT, {"type": "claim_round", "round": 1, **claim}]
+    return validate([json.dumps(x) for x in lines], variant=variant).results[-1]
+
+
+def test_SCORE_OFF_table_claim_round_outside_the_bounds_disagrees() -> None:
+    wrong = {
+        "winner": ("ana", None, "the winner is bor, not ana"),
+        "points": (
+            None,
+            {"bor": 60},
+            "bor's points are between 0 and 50 by the cards in sight, not 60",
+        ),
+        "totals": (
+            None,
+            {"bor": 51},
+            "bor's totals are between 0 and 50 by the cards in sight, not 51",
+        ),
+    }
+    for key, (winner, value, text) in wrong.items():
+        claim = {"winner": winner} if key == "winner" else {key: value}
+        r = _claim(ONE, **claim)
+        assert (r.kind, r.type, r.agrees, r.since, r.rules, r.message) == (
+            "claim",
+            "claim_round",
+            False,
+            3,
+            text,
+            text,
+        ), key
+    seen = _claim(ONE, points={"ana": 5})
+    assert seen.rules == "ana's points are between 0 and 0 by the cards in sight, not 5"
+
+
+def test_SCORE_OFF_table_claim_round_within_the_bounds_is_undetermined() -> None:
+    r = _claim(ONE, winner="bor", points={"bor": 7}, totals={"bor": 7})
+    assert (r.kind, r.type, r.outcome, r.agrees) == ("claim", "claim_round", "undetermined", None)
+    assert r.message.startswith("undetermined: bor's points (0 to 50: ")
+    assert "; bor's totals (0 to 50: " in r.message
+    assert r.message.endswith(" nobody saw); a 'hands' list decides")
+
+
+def test_SCORE_OFF_table_claim_round_of_known_points_is_checked() -> None:
+    r = _claim(ONE, points={"ana": 0})
+    assert r.agrees is True
+    assert r.message == (
+        "round 1 (ended at line 2): bor went out; points ana 0, bor 0; totals ana 0, bor 0"
+    )
+
+
+def test_SCORE_ENA_table_claim_round_bounds_each_losers_own_hand() -> None:
+    """SCORE-ENA (own_hand): each player scores their own hand: the winner's 0 is known, each
+    other player's one unseen card is worth 0 to 50."""
+    ena = derived("ena", 1)
+    r = _claim(ena, 3, points={"ana": 5, "bor": 0, "cene": 3})
+    assert r.outcome == "undetermined"
+    assert r.message.startswith("undetermined: ana's points (0 to 50: ")
+    assert "; cene's points (0 to 50: " in r.message and "bor's" not in r.message
+    high = _claim(ena, 3, points={"ana": 60})
+    assert high.rules == "ana's points are between 0 and 50 by the cards in sight, not 60"
+    winner = _claim(ena, 3, points={"bor": 3})
+    assert winner.rules == "bor's points are between 0 and 0 by the cards in sight, not 3"
+
+
+# -- claim_round 'hands': what a revealed hand must fit (bor drew G7; ana goes out on line 5) ---
+
+ZERO_HEAD = {**HEAD, "turned": ["R0"]}
+TWO = derived("official", 2)
+TO_THE_END = [
+    {"type": "draw", "player": "bor", "cards": ["G7"]},
+    {"type": "play", "player": "ana", "card": "R1"},
+    {"type": "play", "player": "bor", "card": "R2"},
+    {"type": "play", "player": "ana", "card": "R3"},
+]
+
+
+def _hands(*cards: str) -> LineResult:
+    claim = {
+        "type": "claim_round",
+        "round": 1,
+        "points": {"ana": 16},
+        "hands": {"bor": list(cards)},
+    }
+    lines = [ZERO_HEAD, *TO_THE_END, claim]
+    return validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+
+
+@pytest.mark.parametrize(
+    ("cards", "why"),
+    [
+        (["G7", "R9", "R8"], "bor holds 2 cards at the round's end, but 3 are listed"),
+        (["Y1", "Y2"], "bor's listed hand lacks G7, seen in it"),
+        (["G7", "R0"], "bor's hand cannot hold R0: the cards in sight leave 0 unseen"),
+    ],
+)
+def test_SCORE_VALUES_table_a_revealed_hand_must_fit_what_was_seen(
+    cards: list[str], why: str
+) -> None:
+    r = _hands(*cards)
+    assert (r.kind, r.type, r.agrees, r.since, r.rules, r.message) == (
+        "claim",
+        "claim_round",
+        False,
+        6,
+        why,
+        why,
+    )
+
+
+def test_SCORE_VALUES_table_a_revealed_hand_decides_the_points_in_any_order() -> None:
+    for cards in (["G7", "R9"], ["R9", "G7"]):
+        r = _hands(*cards)
+        assert r.agrees is True
+        assert r.message == (
+            "round 1 (ended at line 5): ana went out; points ana 16, bor 0; totals ana 16, bor 0"
+        )

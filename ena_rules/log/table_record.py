@@ -308,7 +308,10 @@ class TableReplay(Replay):
         new_state = rescore(pre, s, tuple(revealed), winner)
         self.state = new_state
         self.readings = [new_state]
-        self.finished = (self.finished[0], new_state.last_round, new_state.scores, self.finished[3])  # type: ignore[assignment]
+        ended_on = self.finished[3]
+        self.finished = (self.finished[0], new_state.last_round, new_state.scores, ended_on)  # type: ignore[assignment]
+        if new_state.phase == "over":  # the revealed points end the game, on the round's line
+            self.over_line = ended_on
         return None
 
 
