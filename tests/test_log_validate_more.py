@@ -1,6 +1,6 @@
 """The validator, more cases: ``iter_results`` passes each of its options on, as ``validate``
-does; a winner claim is checked in words (docs/log-format.md; docs/verification.md
-section 6)."""
+does; a winner claim is checked in words; a finding says what the rules allow instead
+(docs/log-format.md; docs/verification.md section 6)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from typing import Any
 import attrs
 import pytest
 
-from ena_rules import load_variant, load_variant_text
+from ena_rules import Draw, Event, Play, Variant, load_variant, load_variant_text, new_game
 from ena_rules.errors import LogError
+from ena_rules.log.replay import instead
 from ena_rules.log.report import LineResult
-from ena_rules.testing import arrange_deck
+from ena_rules.testing import arrange_deck, deal, derived, ok
 from ena_rules.validate import iter_results, validate
 
 BAD = '{"type": "pass", "player": "eve"}'
@@ -140,3 +141,80 @@ def test_iter_results_of_a_log_file_may_open_a_variant_beside_it(tmp_path: Path)
     (result,) = iter_results(log)
     assert result.kind == "header" and result.message.startswith(ENA_CUT)
     assert result.text(str(log)).startswith(f"{log}:1: header: house.toml;")
+
+
+# -- "Instead": what the rules allow where a line leaves them (docs/log-format.md, Findings) -----
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "turned", "events", "words"),
+    [
+        (
+            derived("official", 3),
+            [["R1", "W", "G2"], ["B1", "Y2", "R1"]],
+            "R5",
+            [],
+            "ana is due (top card R5 (red)) and may: play R1, play W naming a colour, draw.",
+        ),
+        (
+            derived("ena", 2),
+            [["R1", "G2"], ["B1", "Y2"]],
+            "W",
+            [],
+            "bor is due (top card W) and may: name a colour.",
+        ),
+        (
+            derived("seven-zero", 2),
+            [["R7", "G2"], ["B1", "Y2"], ["Y3", "Y4"]],
+            "R5",
+            [],
+            "ana is due (top card R5 (red)) and may: play R7 at bor, play R7 at cene, draw.",
+        ),
+        (
+            derived("official", 2, "[play]\nmulti = true\n"),
+            [["R1", "G1"], ["B1", "Y2"]],
+            "R5",
+            [],
+            "ana is due (top card R5 (red)) and may: play R1, play R1+G1, draw.",
+        ),
+        (
+            derived("official", 2),
+            [["W+4", "G2"], ["B1", "Y2"]],
+            "R5",
+            [Play("ana", "W+4", color="green")],
+            "bor is due (top card W+4 (green)) and may: draw, challenge, catch ana.",
+        ),
+        (
+            derived("official", 2),
+            [["RS", "G2"], ["B1", "Y2"]],
+            "R5",
+            [Play("ana", "RS")],
+            "ana is due (top card RS (red)) and may: draw, call UNO.",
+        ),
+        (
+            derived("official", 2),
+            [["R1", "G2"], ["B1", "Y2"]],
+            "R5",
+            [Draw("ana")],
+            "ana is due (top card R5 (red)) and may: play R9, pass.",
+        ),
+        (
+            derived("official", 8),
+            [["R1", "R2", "R3", "R4", "R6", "R7", "R8", "R9"], ["B1", "Y2"]],
+            "R5",
+            [],
+            "ana is due (top card R5 (red)) and may: play R1, play R2, play R3, play R4, play R6, "
+            "play R7, play R8, play R9, ....",
+        ),
+    ],
+)
+def test_instead_names_who_is_due_and_every_kind_of_move(
+    variant: Variant, hands: list[list[str]], turned: str, events: list[Event], words: str
+) -> None:
+    s = ok(deal(variant, hands, turned, draw=["R9"]), *events)
+    assert instead(s) == f"by the rules {words}"
+
+
+def test_instead_when_no_player_may_move() -> None:
+    s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    assert instead(s) == "no player event may happen now"
