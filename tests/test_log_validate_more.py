@@ -4,6 +4,7 @@ does; a winner claim is checked in words; a finding says what the rules allow in
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,18 @@ from typing import Any
 import attrs
 import pytest
 
-from ena_rules import Draw, Event, Play, Variant, load_variant, load_variant_text, new_game
+from ena_rules import (
+    Draw,
+    Event,
+    Play,
+    Variant,
+    legal_events,
+    load_variant,
+    load_variant_text,
+    new_game,
+)
 from ena_rules.errors import LogError
+from ena_rules.log import GameRecorder
 from ena_rules.log.replay import instead
 from ena_rules.log.report import LineResult
 from ena_rules.testing import arrange_deck, deal, derived, ok
@@ -218,3 +229,36 @@ def test_instead_names_who_is_due_and_every_kind_of_move(
 def test_instead_when_no_player_may_move() -> None:
     s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
     assert instead(s) == "no player event may happen now"
+
+
+# -- round lines (DEAL-ROTATE) ------------------------------------------------------------------
+
+
+def test_DEAL_ROTATE_a_round_line_after_the_game_ended_is_unusable() -> None:
+    lines = [HEAD, *EVENTS, {"type": "round", "deck": HEAD["deck"]}]
+    report = validate([json.dumps(x) for x in lines], variant=SHORT)
+    last = report.results[-1]
+    assert (last.line, last.kind, report.exit_code) == (7, "problem", 2)
+    assert (
+        last.message
+        == "a round line after the game ended (line 6: bor won): only claims may follow"
+    )
+
+
+def test_DEAL_ROTATE_a_seeded_logs_round_line_deals_the_next_round_from_the_seed() -> None:
+    """A seeded header's round line carries nothing: the round's deck comes from the seed and
+    the round number (docs/log-format.md)."""
+    one = derived("official", 1)
+    out = io.StringIO()
+    rec = GameRecorder(out, one, ["ana", "bor"], seed=7)
+    while rec.state.phase not in ("deal", "over"):
+        moves = legal_events(rec.state)
+        rec.apply(next((e for e in moves if isinstance(e, Play)), moves[0]))
+    rec.new_round()
+    lines = out.getvalue().splitlines()
+    assert json.loads(lines[-1]) == {"type": "round"}
+    report = validate(lines, variant=one)
+    last = report.results[-1]
+    assert (last.kind, last.outcome, last.record) == ("round", "accepted", {"type": "round"})
+    assert last.message.endswith("R1 is turned up. bor is next (clockwise).")
+    assert report.final == rec.state
