@@ -254,3 +254,48 @@ def test_SCORE_VALUES_table_a_revealed_hand_decides_the_points_in_any_order() ->
         assert r.message == (
             "round 1 (ended at line 5): ana went out; points ana 16, bor 0; totals ana 16, bor 0"
         )
+
+
+# -- TURN-DRAW on a card nobody saw: the next line tells whether it could be played -----------
+
+THREE = {**HEAD, "players": ["ana", "bor", "cene"]}
+UNSEEN_DRAW = {"type": "draw", "player": "bor"}
+NOT_PLAYED = (
+    "bor's drawn card was not recorded and not played: it could not be played, and the turn "
+    "had passed (TURN-DRAW)."
+)
+
+
+def _after_draw(base: str, line: dict[str, Any]) -> LineResult:
+    lines = [{**THREE, "variant": base}, UNSEEN_DRAW, line]
+    return validate([json.dumps(x) for x in lines], variant=derived(base, 3)).results[-1]
+
+
+def test_TURN_DRAW_table_the_next_player_moving_means_the_drawn_card_was_not_playable() -> None:
+    r = _after_draw("official", {"type": "play", "player": "cene", "card": "R7"})
+    assert (r.outcome, r.clause, r.key, r.since) == ("accepted", "TURN-MATCH", "turn.match", None)
+    assert r.message == f"cene plays R7: it matches. ana is next (clockwise). {NOT_PLAYED}"
+
+
+def test_TURN_DRAW_table_the_drawer_plays_or_keeps_the_drawn_card() -> None:
+    played = _after_draw("official", {"type": "play", "player": "bor", "card": "R7"})
+    assert (played.outcome, played.message) == (
+        "accepted",
+        "bor plays R7: it matches. cene is next (clockwise).",
+    )
+    kept = _after_draw("official", {"type": "pass", "player": "bor"})
+    assert (kept.outcome, kept.clause, kept.key) == ("accepted", "TURN-DRAW", "turn.play_drawn")
+    assert kept.message == "bor keeps the drawn card. cene is next (clockwise)."
+
+
+def test_TURN_DRAW_table_a_ruling_that_depends_on_the_unseen_card_is_undetermined() -> None:
+    """Ena: bor's second draw is drawing too many if bor is still due (the card was playable),
+    drawing out of turn if not: the same penalty, two readings, one undetermined line."""
+    r = _after_draw("ena", {"type": "draw", "player": "bor"})
+    assert (r.outcome, r.clause, r.key) == ("undetermined", "TURN-DRAW", "turn.play_drawn")
+    assert r.message == (
+        "Undetermined: nobody saw bor's drawn card; whether it could be played decides (a 'cards' "
+        "list on the draw line decides it). If it could: bor draws a second time in the same "
+        "turn: a mistake costing 2 cards. bor draws 2 (penalty). If not: bor draws out of turn "
+        f"(cene is due): a mistake costing 2 cards. bor draws 2 (penalty). {NOT_PLAYED}"
+    )
