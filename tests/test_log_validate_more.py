@@ -262,3 +262,32 @@ def test_DEAL_ROTATE_a_seeded_logs_round_line_deals_the_next_round_from_the_seed
     assert (last.kind, last.outcome, last.record) == ("round", "accepted", {"type": "round"})
     assert last.message.endswith("R1 is turned up. bor is next (clockwise).")
     assert report.final == rec.state
+
+
+# -- claim_round (END-ROUND, SCORE-ENA) -----------------------------------------------------------
+
+ROUND_1 = (
+    "round 1 (ended at line 6): bor went out; points ana 18, bor 0, cene 28; "
+    "totals ana 18, bor 0, cene 28"
+)
+
+
+def test_END_ROUND_a_round_claim_lists_every_wrong_fact_in_words() -> None:
+    claim = {"type": "claim_round", "round": 1, "winner": "ana"}
+    r = _last(*EVENTS, {**claim, "points": {"bor": 3}, "totals": {"bor": 3}})
+    assert (r.agrees, r.since) == (False, 7)
+    assert r.rules == (
+        "the winner is bor, not ana; bor's points are 0, not 3; bor's totals are 0, not 3 "
+        f"(by the rules {ROUND_1})"
+    )
+    totals = _last(*EVENTS, {"type": "claim_round", "round": 1, "totals": {"ana": 3}})
+    assert totals.rules == f"ana's totals are 18, not 3 (by the rules {ROUND_1})"
+
+
+def test_END_ROUND_a_claim_for_a_round_not_yet_ended_names_who_is_due() -> None:
+    r = _last(EVENTS[0], {"type": "claim_round", "round": 2, "winner": "bor"})
+    assert (r.agrees, r.since, r.rules) == (
+        False,
+        3,
+        "by the rules round 2 has not ended: cene is due",
+    )
