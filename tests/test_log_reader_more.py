@@ -115,3 +115,40 @@ def test_a_reports_summary_counts_undetermined_points_and_problems() -> None:
         "0 disagreeing; 1 unusable line; the record first leaves the rules at line 2; "
         "the log ends in round 1: ana is due (play)."
     )
+
+
+def test_the_json_objects_of_a_report_have_the_documented_fields() -> None:
+    """docs/log-format.md (--json): a line's object and the summary, field by field."""
+    report = validate("docs/examples/ena-disputed.jsonl")
+    finding = report.findings[0].to_dict()
+    assert finding == {
+        "line": 35,
+        "kind": "claim",
+        "type": "claim_penalty",
+        "record": {"type": "claim_penalty", "player": "bor", "cards": 2},
+        "message": finding["message"],
+        "agrees": False,
+        "rules": finding["message"],
+        "since": 35,
+    }
+    overtake = next(r for r in report.results if r.skipped).to_dict()
+    assert (overtake["line"], overtake["kind"], overtake["type"], overtake["skipped"]) == (
+        5,
+        "event",
+        "overtake",
+        ["cene"],
+    )
+    assert overtake["record"] == {"type": "overtake", "player": "ana", "card": "R3"}
+    summary = report.summary()
+    assert (summary["kind"], summary["result"], summary["exit_code"]) == (
+        "summary",
+        "inconsistent",
+        1,
+    )
+    fields = "kind exit_code result variant players events accepted penalised rejected claims"
+    fields += " disagreements problems undetermined first_wrong_line ending final"
+    assert sorted(summary) == sorted(fields.split())
+    final = summary["final"]
+    assert sorted(final) == ["phase", "position", "rounds_finished", "scores", "winner"]
+    assert final["scores"] == dict(zip(report.players, report.final.scores, strict=True))
+    assert final["phase"] == report.final.phase and final["rounds_finished"] == report.final.round
