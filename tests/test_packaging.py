@@ -150,6 +150,8 @@ class TestBuilds:
         assert hatch_build.compile_requested()
         modules = {m.removeprefix("rules/") for m in hatch_build.COMPILED_MODULES}
         assert "referee.py" not in modules  # the entry points run the guards, uncompiled
+        rules = {p.name for p in (ROOT / "ena_rules" / "rules").glob("*.py")}
+        assert rules - {"referee.py", "__init__.py"} <= modules, "a rules module left pure"
         assert {"state.py", "cards.py", "events.py", "verdict.py"}.isdisjoint(modules)
 
 
