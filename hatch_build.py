@@ -11,7 +11,9 @@ ones that run; ``ena_rules.COMPILED`` says which build is installed.
 
 What is compiled and why (docs/architecture.md, "The compiled build"): every module of the
 rules package but its entry points (``rules/referee.py``; its body is ``rules/dispatch.py``),
-and the validator's per-line loop (``validate.py``, ``log/replay.py``).
+and the validator's per-line loop (``validate.py``, ``log/replay.py``, and
+``log/table_record.py``, whose replay of table records extends ``log/replay.py``'s: an
+interpreted class cannot inherit from a compiled one).
 The value classes (``state.py``, ``cards.py``, ``events.py``, ``verdict.py``, ...) stay pure:
 mypyc cannot compile attrs classes whose fields have converters, compiled comparisons of attrs
 values went wrong when tried, and a compiled function checks its annotations at run time, so
@@ -62,6 +64,7 @@ COMPILED_MODULES = (
     "rules/windows.py",
     "rules/work.py",
     "log/replay.py",
+    "log/table_record.py",
     "validate.py",
 )
 
