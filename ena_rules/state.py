@@ -114,6 +114,9 @@ class GameState:
     :data:`~ena_rules.rules.unseen.UNKNOWN` cards (docs/table-records.md)."""
     viewer: int | None = attrs.field(default=None, repr=False)
     """The seat a view is made for: ``legal_events`` lists that player's events only."""
+    next_reshuffle: tuple[Card, ...] = attrs.field(default=(), repr=False)
+    """A partial state only: the cards a table record's draw line names as coming first off
+    the pile the draw reshuffles (TURN-RESHUFFLE); every event's new state has none."""
 
     @property
     def top(self) -> Card | None:

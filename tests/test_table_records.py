@@ -269,3 +269,21 @@ def test_table_sample_impossible_card() -> None:
     """table-impossible.jsonl: a third R9 in sight at line 4."""
     report = validate(EXAMPLES / "table-impossible.jsonl")
     assert report.exit_code == 1 and report.first_wrong == 4
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("party", 4), ("crazy", 4), ("draw-until", 7)])
+def test_TURN_RESHUFFLE_table_draw_until_playable_past_a_reshuffle(variant: str, seed: int) -> None:
+    """HOUSE-DRAW-UNTIL across TURN-RESHUFFLE: the draw line's cards past the old pile come
+    off the reshuffled one, so the draw goes on to the playable card the record names (each
+    of these games has such a draw: before the fix the draw stopped at one unseen card)."""
+    from ena_rules import load_variant
+    from ena_rules.log.table_writer import to_table_record
+    from ena_rules.testing.table import full_game
+
+    full = full_game(load_variant(variant), seed=seed, events=150)
+    table = validate(to_table_record(full, draws=True))
+    assert table.exit_code == 0, table.findings[:1]
+    pairs = zip(validate(full).results, table.results, strict=True)
+    decided = [(a, b) for a, b in pairs if a.kind == "event" and b.outcome != "undetermined"]
+    assert decided
+    assert [b.drawn for _, b in decided] == [a.drawn for a, _ in decided]

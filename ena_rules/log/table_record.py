@@ -39,7 +39,7 @@ from ..rules.unseen import (
     rescore,
     unseen,
 )
-from ..state import GameState
+from ..state import GameState, replace
 from ..variant import Variant
 from ..verdict import REJECTED, UNDETERMINED, Note, Verdict
 from .claims import check_claim
@@ -96,7 +96,7 @@ def table_deal(s: GameState, turned: tuple[Card, ...]) -> Verdict:
     rest = list(pool.elements())
     dealt = v.deal.hand_size * len(s.players)
     deck = (*rest[:dealt], *turned, *rest[dealt:])
-    verdict = apply(attrs.evolve(s, partial=False), Deal(deck))
+    verdict = apply(replace(s, partial=False), Deal(deck))
     if verdict.rejected:
         return verdict
     return attrs.evolve(verdict, state=forget(verdict.state))
@@ -329,7 +329,8 @@ def _fill_pile(s: GameState, cards: tuple[Card, ...]) -> GameState | str:
             return f"{c} cannot be drawn: every copy of it is in sight"
         pool[c] -= 1
         pile[i] = c
-    return attrs.evolve(s, draw_pile=tuple(pile))
+    # TURN-RESHUFFLE: the cards past the pile come off the pile the draw reshuffles
+    return replace(s, draw_pile=tuple(pile), next_reshuffle=cards[len(pile) :])
 
 
 def _fill_hand(v: Verdict, player: str, cards: tuple[Card, ...]) -> Verdict:
@@ -345,7 +346,7 @@ def _fill_hand(v: Verdict, player: str, cards: tuple[Card, ...]) -> Verdict:
             pool[c] -= 1
     hands = list(s.hands)
     hands[seat] = tuple(hand)
-    return attrs.evolve(v, state=attrs.evolve(s, hands=tuple(hands)))
+    return attrs.evolve(v, state=replace(s, hands=tuple(hands)))
 
 
 def _open_points(replay: Replay) -> dict[int, int]:

@@ -26,7 +26,7 @@ import attrs
 
 from ..cards import Card
 from ..events import CallUno, Challenge, Event, Pass, Play
-from ..state import GameState, RoundResult
+from ..state import GameState, RoundResult, replace
 from ..verdict import UNDETERMINED, Note, Verdict
 from . import sight
 from .judgement import Judgement, cname, deck_key, reject
@@ -146,7 +146,7 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
     if challenge is not None and challenge.offender not in seen:
         challenge = attrs.evolve(challenge, guilty=False, unsure=True)
     reveal = s.reveal if s.reveal is not None and s.reveal.viewer in seen else None
-    return attrs.evolve(
+    return replace(
         s,
         hands=tuple(hands),
         draw_pile=(UNKNOWN,) * len(s.draw_pile),
@@ -176,8 +176,7 @@ def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
         hand[hand.index(UNKNOWN)] = c
     hands = list(s.hands)
     hands[seat] = tuple(hand)
-    drawn = s.drawn
-    return attrs.evolve(s, hands=tuple(hands), drawn=drawn)
+    return replace(s, hands=tuple(hands))
 
 
 def _with_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:

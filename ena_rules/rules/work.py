@@ -124,8 +124,11 @@ class Work:
             return False
         rest, top = self.discard[:-1], self.discard[-1]
         self.shuffles += 1
-        if self.s.partial:  # nobody knows the new order: the recycled cards are unseen again
-            self.draw_pile = (_UNKNOWN,) * len(rest)
+        if self.s.partial:  # nobody knows the new order: the recycled cards are unseen again,
+            # but for those a table record's draw line names (GameState.next_reshuffle)
+            first = self.shuffles == self.s.shuffles + 1  # the draw's first reshuffle
+            named = self.s.next_reshuffle[: len(rest)] if first else ()
+            self.draw_pile = named + (_UNKNOWN,) * (len(rest) - len(named))
         else:
             self.draw_pile = shuffled(rest, derive_seed(self.s.seed, self.shuffles))
         self.discard = (top,)
@@ -167,6 +170,7 @@ class Work:
             shuffles=self.shuffles,
             scores=self.scores,
             blind=self.blind,
+            next_reshuffle=(),
         )
 
     def verdict(self, outcome: Outcome, event: Event) -> Verdict:
