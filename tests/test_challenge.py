@@ -14,15 +14,14 @@ from ena_rules import (
     Verdict,
     apply,
     legal_events,
-    load_variant_text,
 )
-from ena_rules.testing import deal, hand, held, ok, run, start_round, transcript
+from ena_rules.testing import deal, derived, hand, held, ok, run, start_round, transcript
 from ena_rules.view import view
 
+V3 = derived("official", 3)
+E3 = derived("ena", 3)
+
 PLAYERS = ("ana", "bor", "cene", "dan")
-
-
-V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
 
 
 def refused(state: GameState, event: object, clause: str) -> Verdict:
@@ -39,26 +38,6 @@ def wd4(bor: list[str]) -> GameState:
     hands = [["Y1", "Y2", "Y3"], bor, ["Y7", "Y8", "Y9"], ["B1", "B2", "B3"]]
     s = start_round(V3, list(PLAYERS), dealer="ana", hands=hands, turned="R5")
     return run(s, Play("bor", "W+4", color="green")).state
-
-
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-t"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-ENA = variant("ena", 3)
-
-
-def variant_mk(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-OFFICIAL3 = variant_mk("official", 3)
 
 
 def _wd4_by_ana(v: Variant, ana: list[str]) -> GameState:
@@ -140,13 +119,13 @@ def test_CHAL_GUILTY_after_a_stack_only_the_last_wild_draw_four_may_be_challenge
     # cene holds a red card when overtaking on red: guilty
     hands = [["W+4", "G1", "Y1"], ["B1", "B2", "B3"], ["W+4", "R2", "G3"], ["Y5", "Y6", "Y7"]]
     s = ok(
-        ok(deal(ENA, hands, "G5"), Play("ana", "W+4", color="red")),
+        ok(deal(E3, hands, "G5"), Play("ana", "W+4", color="red")),
         Overtake("cene", "W+4", color="blue"),
     )
     v = apply(s, Challenge("dan"))
     assert v.accepted and dict(v.drawn) == {"cene": 4, "dan": 4}
     assert v.skipped == ("dan",) and v.state.due == "ana"
-    whole = variant("ena", 3, '[challenge]\nafter_stack = "whole_stack"\n')
+    whole = derived("ena", 3, '[challenge]\nafter_stack = "whole_stack"\n')
     s = ok(
         ok(deal(whole, hands, "G5"), Play("ana", "W+4", color="red")),
         Overtake("cene", "W+4", color="blue"),
@@ -154,7 +133,7 @@ def test_CHAL_GUILTY_after_a_stack_only_the_last_wild_draw_four_may_be_challenge
     v = apply(s, Challenge("dan"))
     assert v.accepted and v.drawn == (("cene", 8),) and v.state.due == "dan"
     # the card goes back (CHAL-GUILTY reading b): the rest of the stack is still drawn
-    back = variant("ena", 3, '[challenge]\nguilty = "card_returns"\n')
+    back = derived("ena", 3, '[challenge]\nguilty = "card_returns"\n')
     s = ok(
         ok(deal(back, hands, "G5"), Play("ana", "W+4", color="red")),
         Overtake("cene", "W+4", color="blue"),
@@ -166,7 +145,7 @@ def test_CHAL_GUILTY_after_a_stack_only_the_last_wild_draw_four_may_be_challenge
     # innocent: cene held no red card
     hands[2] = ["W+4", "G2", "G3"]
     s = ok(
-        ok(deal(ENA, hands, "G5"), Play("ana", "W+4", color="red")),
+        ok(deal(E3, hands, "G5"), Play("ana", "W+4", color="red")),
         Overtake("cene", "W+4", color="blue"),
     )
     v = apply(s, Challenge("dan"))
@@ -176,7 +155,7 @@ def test_CHAL_GUILTY_after_a_stack_only_the_last_wild_draw_four_may_be_challenge
 def test_CHAL_GUILTY_the_verdict_names_the_colour_shows_the_hand_and_the_draw() -> None:
     """CHAL-GUILTY: guilty (ana held a red card): ana draws 4, bor plays on; the challenge and
     the overtaking window are closed, and the verdict says so clause by clause."""
-    s = _wd4_by_ana(OFFICIAL3, ["W+4", "R1", "Y1"])
+    s = _wd4_by_ana(V3, ["W+4", "R1", "Y1"])
     v = apply(s, Challenge("bor"))
     assert transcript(v) == [
         "CHAL-GUILTY challenge.guilty: The challenge succeeds: ana held a red card.",
@@ -191,7 +170,7 @@ def test_CHAL_GUILTY_the_verdict_names_the_colour_shows_the_hand_and_the_draw() 
 
 def test_CHAL_INNOCENT_the_verdict_names_the_colour_and_the_six_cards() -> None:
     """CHAL-INNOCENT: ana held no red card: bor draws 4 + 2 and cene is next."""
-    s = _wd4_by_ana(OFFICIAL3, ["W+4", "G1", "Y1"])
+    s = _wd4_by_ana(V3, ["W+4", "G1", "Y1"])
     v = apply(s, Challenge("bor"))
     assert transcript(v) == [
         "CHAL-INNOCENT challenge.innocent_extra: The challenge fails: ana held no red card.",
@@ -205,7 +184,7 @@ def test_CHAL_INNOCENT_the_verdict_names_the_colour_and_the_six_cards() -> None:
 def test_CHAL_SHOW_without_show_hand_no_hand_is_shown() -> None:
     """CHAL-SHOW: with ``challenge.show_hand = false`` the challenged hand is not shown (no note,
     no reveal), whether the challenge succeeds or fails."""
-    hidden = variant_mk("official", 3, "[challenge]\nshow_hand = false\n")
+    hidden = derived("official", 3, "[challenge]\nshow_hand = false\n")
     guilty = apply(_wd4_by_ana(hidden, ["W+4", "R1", "Y1"]), Challenge("bor"))
     assert transcript(guilty) == [
         "CHAL-GUILTY challenge.guilty: The challenge succeeds: ana held a red card.",
@@ -223,7 +202,7 @@ def test_CHAL_SHOW_without_show_hand_no_hand_is_shown() -> None:
 
 def test_CHAL_WHO_a_challenge_by_anyone_else_is_refused_in_words() -> None:
     """CHAL-WHO: only the victim may challenge: the refusal cites CHAL-WHO and says why."""
-    v = apply(_wd4_by_ana(OFFICIAL3, ["W+4", "R1", "Y1"]), Challenge("cene"))
+    v = apply(_wd4_by_ana(V3, ["W+4", "R1", "Y1"]), Challenge("cene"))
     assert v.rejected and transcript(v) == [
         "CHAL-WHO challenge.guilty: cene has nothing to challenge: only the player who must "
         "draw for a challengeable card may, before drawing"
@@ -234,7 +213,7 @@ def test_CHAL_GUILTY_card_returns_takes_back_the_top_card_only() -> None:
     """CHAL-GUILTY reading (b), ``challenge.guilty = "card_returns"``: the Wild Draw Four (the
     top card, not another one of the pile) goes back to its player, the colour before it is in
     force again, and its player draws 4 and must play a correct card."""
-    back = variant_mk("official", 3, '[challenge]\nguilty = "card_returns"\n')
+    back = derived("official", 3, '[challenge]\nguilty = "card_returns"\n')
     hands = [["R1", "B1", "B2"], ["R2", "B3", "B4"], ["W+4", "R3", "G1"]]
     s = ok(
         deal(back, hands, "R5"),
@@ -259,7 +238,7 @@ def test_CHAL_GUILTY_card_returns_takes_back_the_top_card_only() -> None:
 def test_CHAL_GUILTY_card_returns_with_whole_stack_the_guilty_player_takes_it_all() -> None:
     """CHAL-GUILTY (D-CHAL-STACK): card returned and ``after_stack = "whole_stack"``: the guilty
     overtaker takes the whole stack (4 + the 4 before), the victim draws nothing."""
-    v3 = variant_mk("ena", 3, '[challenge]\nguilty = "card_returns"\nafter_stack = "whole_stack"\n')
+    v3 = derived("ena", 3, '[challenge]\nguilty = "card_returns"\nafter_stack = "whole_stack"\n')
     hands = [["W+4", "G1", "Y1"], ["B1", "B2", "B3"], ["W+4", "R2", "G3"], ["Y5", "Y6", "Y7"]]
     s = ok(
         deal(v3, hands, "G5"),
@@ -280,7 +259,7 @@ def test_CHAL_GUILTY_card_returns_with_whole_stack_the_guilty_player_takes_it_al
 def test_CHAL_GUILTY_after_a_stack_the_victim_draws_even_a_rest_of_one() -> None:
     """CHAL-GUILTY (D-CHAL-STACK, "last_card"): guilty after a stack: the offender draws 4 and
     the victim still draws the rest of the stack, here a single card, and loses the turn."""
-    v = apply(_stack_of_five(variant_mk("official", 3, PLUS_ONE)), Challenge("cene"))
+    v = apply(_stack_of_five(derived("official", 3, PLUS_ONE)), Challenge("cene"))
     assert transcript(v) == [
         "CHAL-GUILTY challenge.guilty: The challenge succeeds: bor held a red card.",
         "CHAL-SHOW challenge.show_hand: bor shows their hand to cene.",
@@ -294,7 +273,7 @@ def test_CHAL_GUILTY_after_a_stack_the_victim_draws_even_a_rest_of_one() -> None
 def test_CHAL_GUILTY_card_returns_after_a_stack_the_victim_draws_the_rest_of_one() -> None:
     """CHAL-GUILTY (D-CHAL-STACK) with the card returned: the victim still draws the rest of the
     stack (one card) and the offender plays again."""
-    v3 = variant_mk("official", 3, PLUS_ONE + '[challenge]\nguilty = "card_returns"\n')
+    v3 = derived("official", 3, PLUS_ONE + '[challenge]\nguilty = "card_returns"\n')
     v = apply(_stack_of_five(v3), Challenge("cene"))
     assert transcript(v) == [
         "CHAL-GUILTY challenge.guilty: The challenge succeeds: bor held a red card.",
@@ -310,7 +289,7 @@ def test_CHAL_GUILTY_card_returns_after_a_stack_the_victim_draws_the_rest_of_one
 def test_CHAL_GUILTY_whole_stack_the_guilty_player_takes_the_stack_in_words() -> None:
     """CHAL-GUILTY (D-CHAL-STACK, "whole_stack"): the card stays; its player draws the whole
     stack and the victim plays."""
-    v3 = variant_mk("official", 3, PLUS_ONE + '[challenge]\nafter_stack = "whole_stack"\n')
+    v3 = derived("official", 3, PLUS_ONE + '[challenge]\nafter_stack = "whole_stack"\n')
     v = apply(_stack_of_five(v3), Challenge("cene"))
     assert transcript(v) == [
         "CHAL-GUILTY challenge.guilty: The challenge succeeds: bor held a red card.",
@@ -324,7 +303,7 @@ def test_CHAL_GUILTY_whole_stack_the_guilty_player_takes_the_stack_in_words() ->
 def test_CHAL_GUILTY_the_challenged_card_itself_is_not_held_against_its_player() -> None:
     """CHAL-GUILTY / CHAL-INNOCENT (a challengeable coloured +2, judged as TURN-WD4-LEGAL): the
     red +2 being played does not count as a red card its player held, a second red +2 does."""
-    v3 = variant_mk("official", 3, RESTRICTED_D2 + "challengeable = true\n")
+    v3 = derived("official", 3, RESTRICTED_D2 + "challengeable = true\n")
     for ana, clause, drawn in (
         (["R+2", "G1", "Y1"], "CHAL-INNOCENT", (("bor", 4),)),
         (["R+2", "R+2", "Y1"], "CHAL-GUILTY", (("ana", 4),)),

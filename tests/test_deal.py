@@ -23,35 +23,27 @@ from ena_rules import (
     canonical_deck,
     legal_events,
     load_variant,
-    load_variant_text,
     new_game,
 )
 from ena_rules.testing import (
     all_cards,
     arrange_deck,
     deal,
+    derived,
+    rejected,
     run,
     start_round,
     transcript,
 )
 
+V3 = derived("official", 3)
+V2 = derived("official", 2)
+E3 = derived("ena", 3)
+
 OFFICIAL = load_variant("official")
 
 
 PLAYERS = ["ana", "bor", "cene"]
-
-
-def rejected(state: GameState, event: object, *words: str) -> Verdict:
-    """Rejected; the very same state; a clause, a key and a reason naming ``words``."""
-    v = apply(state, event)  # type: ignore[arg-type]
-    assert v.rejected, str(v)
-    assert v.state is state
-    assert v.drawn == () and v.skipped == ()
-    assert v.clause and v.key and v.message
-    for w in words:
-        assert w in v.message, (w, v.message)
-    assert event not in legal_events(state)
-    return v
 
 
 PLAYERS_OFF = ("ana", "bor", "cene", "dan")
@@ -73,31 +65,7 @@ def clauses(v: Verdict) -> list[str]:
     return [n.clause for n in v.notes]
 
 
-V2 = load_variant_text('name = "official-2"\nextends = "official"\n[deal]\nhand_size = 2')
-
-
 ENA = load_variant("ena")
-
-
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
-
-
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-OFFICIAL3 = variant("official", 3)
-
-
-ENA3 = variant("ena", 3)
 
 
 def test_DEAL_SEVEN_events_before_the_deal_are_rejected() -> None:
@@ -220,7 +188,7 @@ def test_DEAL_CUT_ENA_lowest_card_deals_and_action_cards_count_zero() -> None:
 def test_DEAL_ROTATE_ena_the_deal_passes_left_each_round() -> None:
     """DEAL-ROTATE: under Ena the deal passes left each round (003: "Deal passes left each
     round."): the next round's dealer is the player left of (after) this round's dealer."""
-    one = small("ena", 1)
+    one = derived("ena", 1)
     for dealer in range(3):
         s = deal(one, [["R1"], ["R2"], ["R3"]], "R5", dealer=dealer)
         first = s.due
@@ -281,17 +249,17 @@ def test_DEAL_CUT_TIE_the_tied_cut_again_and_the_others_are_out() -> None:
 def test_DEAL_SEVEN_a_deal_is_refused_when_none_is_due_or_the_deck_is_wrong() -> None:
     """DEAL-SEVEN / DECK-108: a Deal in the middle of a round is refused; a deck that is not the
     variant's is refused, naming what is missing and what is extra."""
-    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    s = deal(V3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     from ena_rules import Deal, canonical_deck
 
-    deck = list(canonical_deck(OFFICIAL3))
+    deck = list(canonical_deck(V3))
     assert transcript(apply(s, Deal(tuple(deck)))) == [
         "DEAL-SEVEN deal.hand_size: no deal is due now"
     ]
-    fresh = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    fresh = new_game(V3, ["ana", "bor", "cene"], dealer="cene")
     deck[-1] = deck[0]
     assert transcript(apply(fresh, Deal(tuple(deck)))) == [
-        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: W+4; extra: R0)"
+        "DECK-108 deck.colored: the deck is not the official-3 deck (missing: W+4; extra: R0)"
     ]
 
 
@@ -303,8 +271,8 @@ def test_DEAL_SEVEN_the_deal_in_words() -> None:
 
     hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
     ena = apply(
-        new_game(ENA3, ["ana", "bor", "cene"], dealer="cene"),
-        Deal(arrange_deck(ENA3, 3, 2, hands, "W")),
+        new_game(E3, ["ana", "bor", "cene"], dealer="cene"),
+        Deal(arrange_deck(E3, 3, 2, hands, "W")),
     )
     assert transcript(ena) == [
         "DEAL-SEVEN deal.hand_size: cene deals 3 cards to each player.",
@@ -313,8 +281,8 @@ def test_DEAL_SEVEN_the_deal_in_words() -> None:
     ]
     assert ena.state.reveal is None and ena.state.drawn is None
     official = apply(
-        new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene"),
-        Deal(arrange_deck(OFFICIAL3, 3, 2, hands, "W")),
+        new_game(V3, ["ana", "bor", "cene"], dealer="cene"),
+        Deal(arrange_deck(V3, 3, 2, hands, "W")),
     )
     assert transcript(official)[2] == (
         "FLIP-WILD first_card.wild_color: ana, the first player, names the colour."

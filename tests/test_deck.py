@@ -24,18 +24,16 @@ from ena_rules import (
     Pass,
     Play,
     Variant,
-    Verdict,
     apply,
     canonical_deck,
-    legal_events,
     load_variant,
     load_variant_text,
     new_game,
 )
-from ena_rules.testing import deal, run, start_round, transcript
+from ena_rules.testing import deal, derived, rejected, run, start_round, transcript
 from ena_rules.view import view
 
-V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
+V3 = derived("official", 3)
 
 
 PLAYERS = ["ana", "bor", "cene"]
@@ -46,33 +44,10 @@ def table() -> GameState:
     return start_round(V3, PLAYERS, dealer="ana", hands=hands, turned="R5")
 
 
-def rejected(state: GameState, event: object, *words: str) -> Verdict:
-    """Rejected; the very same state; a clause, a key and a reason naming ``words``."""
-    v = apply(state, event)  # type: ignore[arg-type]
-    assert v.rejected, str(v)
-    assert v.state is state
-    assert v.drawn == () and v.skipped == ()
-    assert v.clause and v.key and v.message
-    for w in words:
-        assert w in v.message, (w, v.message)
-    assert event not in legal_events(state)
-    return v
-
-
 OFFICIAL = load_variant("official")
 
 
 PLAYERS_OFF = ("ana", "bor", "cene", "dan")
-
-
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-OFFICIAL3 = variant("official", 3)
 
 
 @pytest.mark.parametrize(
@@ -196,24 +171,24 @@ def test_DECK_108_a_deck_too_long_or_too_short_is_refused_naming_the_difference(
     lists what is missing and what is extra ("-" for nothing)."""
     from ena_rules import Deal, canonical_deck
 
-    deck = canonical_deck(OFFICIAL3)
-    g = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    deck = canonical_deck(V3)
+    g = new_game(V3, ["ana", "bor", "cene"], dealer="cene")
     assert transcript(apply(g, Deal((*deck, deck[0])))) == [
-        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: -; extra: R0)"
+        "DECK-108 deck.colored: the deck is not the official-3 deck (missing: -; extra: R0)"
     ]
     assert transcript(apply(g, Deal(deck[:-2]))) == [
-        "DECK-108 deck.wild: the deck is not the official-mk deck (missing: W+4, W+4; extra: -)"
+        "DECK-108 deck.wild: the deck is not the official-3 deck (missing: W+4, W+4; extra: -)"
     ]
 
 
 def test_SETUP_PLAYERS_events_of_strangers_and_before_the_deal_are_refused_in_words() -> None:
     """SETUP-PLAYERS / DEAL-SEVEN: an event by someone who is not a player, or any player event
     before the round is dealt, is refused with the reason."""
-    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    s = deal(V3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     assert transcript(apply(s, Play("zoe", "R1"))) == [
         "SETUP-PLAYERS players.seated: 'zoe' is not a player of this game (ana, bor, cene)"
     ]
-    g = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    g = new_game(V3, ["ana", "bor", "cene"], dealer="cene")
     assert transcript(apply(g, Play("ana", "R1"))) == [
         "DEAL-SEVEN deal.hand_size: the round has not been dealt yet: Play(player='ana', "
         "card='R1', color=None, target=None) cannot happen"
@@ -236,10 +211,10 @@ def test_DECK_108_a_deck_with_two_cards_swapped_names_both() -> None:
     """DECK-108: a deck with two W+4s replaced by two R0s: both are listed, comma-separated."""
     from ena_rules import Deal, canonical_deck
 
-    deck = canonical_deck(OFFICIAL3)
-    g = new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene")
+    deck = canonical_deck(V3)
+    g = new_game(V3, ["ana", "bor", "cene"], dealer="cene")
     assert transcript(apply(g, Deal((*deck[:-2], deck[0], deck[0])))) == [
-        "DECK-108 deck.colored: the deck is not the official-mk deck (missing: W+4, W+4; "
+        "DECK-108 deck.colored: the deck is not the official-3 deck (missing: W+4, W+4; "
         "extra: R0, R0)"
     ]
 

@@ -31,15 +31,17 @@ from ena_rules.shuffle import derive_seed, shuffled
 from ena_rules.testing import (
     all_cards,
     deal,
+    derived,
     hand,
     held,
     ok,
+    rejected,
     run,
     start_round,
     transcript,
 )
 
-V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
+V3 = derived("official", 3)
 
 
 PLAYERS = ["ana", "bor", "cene"]
@@ -50,26 +52,10 @@ def table() -> GameState:
     return start_round(V3, PLAYERS, dealer="ana", hands=hands, turned="R5")
 
 
-def rejected(state: GameState, event: object, *words: str) -> Verdict:
-    """Rejected; the very same state; a clause, a key and a reason naming ``words``."""
-    v = apply(state, event)  # type: ignore[arg-type]
-    assert v.rejected, str(v)
-    assert v.state is state
-    assert v.drawn == () and v.skipped == ()
-    assert v.clause and v.key and v.message
-    for w in words:
-        assert w in v.message, (w, v.message)
-    assert event not in legal_events(state)
-    return v
-
-
 PLAYERS_OFF = ("ana", "bor", "cene", "dan")
 
 
 SMALL = "[deal]\nhand_size = 3"
-
-
-V3_OFF = load_variant_text(f'name = "official-3"\nextends = "official"\n{SMALL}')
 
 
 def table_off(
@@ -98,36 +84,19 @@ def clauses(v: Verdict) -> list[str]:
 
 def wd4_table(bor: list[str]) -> GameState:
     """bor (first to play) holds ``bor``; cene, who would draw the four, holds yellows."""
-    return table_off(V3_OFF, [[], bor, ["Y7", "Y8", "Y9"]])
+    return table_off(V3, [[], bor, ["Y7", "Y8", "Y9"]])
 
 
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-t"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
+SEVEN_JUMP = derived("seven-zero", 3, "[overtake]\nenabled = true\n")
 
 
-SEVEN_JUMP = variant("seven-zero", 3, "[overtake]\nenabled = true\n")
-
-
-SEVEN = variant("seven-zero", 3)
+SEVEN = derived("seven-zero", 3)
 
 
 NAMES = ("ana", "bor", "cene", "dan", "eva")
 
 
-def variant_mk(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-OFFICIAL3 = variant_mk("official", 3)
-
-
-SEVEN_EXEMPT = variant_mk("seven-zero", 2)
+SEVEN_EXEMPT = derived("seven-zero", 2)
 
 
 @pytest.mark.parametrize("card", ["W", "W+4"])
@@ -181,13 +150,13 @@ def test_DECK_WC_a_variant_file_defines_the_wild_customizable_effect(
 
 def test_ACT_SKIP_the_next_player_loses_the_turn() -> None:
     """ACT-SKIP: after a Skip the next player is skipped."""
-    v = run(table_off(V3_OFF, [[], ["RS", "G2", "B3"]]), Play("bor", "RS"))
+    v = run(table_off(V3, [[], ["RS", "G2", "B3"]]), Play("bor", "RS"))
     assert v.skipped == ("cene",) and v.state.turn == 3 and v.drawn == ()
 
 
 def test_ACT_REV_the_direction_reverses() -> None:
     """ACT-REV: after a Reverse play runs the other way."""
-    s = table_off(V3_OFF, [["R7", "Y1", "Y2"], ["RR", "G2", "B3"]])
+    s = table_off(V3, [["R7", "Y1", "Y2"], ["RR", "G2", "B3"]])
     v = run(s, Play("bor", "RR"))
     assert v.state.direction == -1 and v.state.turn == 0 and v.skipped == ()
     assert run(v.state, Play("ana", "R7")).state.turn == 3
@@ -195,7 +164,7 @@ def test_ACT_REV_the_direction_reverses() -> None:
 
 def test_ACT_REV_2P_with_two_players_reverse_acts_as_skip() -> None:
     """ACT-REV-2P: with two players a Reverse skips the other: its player goes again."""
-    s = table_off(V3_OFF, [[], ["RR", "G2", "B3"]], players=PLAYERS_OFF[:2])
+    s = table_off(V3, [[], ["RR", "G2", "B3"]], players=PLAYERS_OFF[:2])
     v = run(s, Play("bor", "RR"))
     assert v.state.turn == 1 and v.skipped == ("ana",)
     assert "ACT-REV-2P" in clauses(v)
@@ -203,7 +172,7 @@ def test_ACT_REV_2P_with_two_players_reverse_acts_as_skip() -> None:
 
 def test_ACT_D2_the_next_player_draws_two_and_loses_the_turn() -> None:
     """ACT-D2: the next player draws 2 at once (no stacking officially) and is skipped."""
-    s = table_off(V3_OFF, [[], ["R+2", "G2", "B3"], ["R+2", "G4", "B4"]], draw=["Y1", "Y2"])
+    s = table_off(V3, [[], ["R+2", "G2", "B3"], ["R+2", "G4", "B4"]], draw=["Y1", "Y2"])
     v = run(s, Play("bor", "R+2"))
     assert v.drawn == (("cene", 2),) and v.skipped == ("cene",)
     assert hand(v.state, "cene") == ["R+2", "G4", "B4", "Y1", "Y2"]
@@ -212,7 +181,7 @@ def test_ACT_D2_the_next_player_draws_two_and_loses_the_turn() -> None:
 
 def test_ACT_WILD_the_player_names_the_next_colour() -> None:
     """ACT-WILD: a Wild names the colour the next player must follow."""
-    s = table_off(V3_OFF, [[], ["W", "G2", "B3"], ["R1", "B1", "W"]])
+    s = table_off(V3, [[], ["W", "G2", "B3"], ["R1", "B1", "W"]])
     v = run(s, Play("bor", "W", color="blue"))
     assert v.state.color == "B" and v.state.turn == 2
     assert plays(v.state, "cene") == {"B1", "W"}
@@ -251,7 +220,7 @@ def test_HOUSE_SEVEN_ZERO_a_jump_in_with_a_seven_names_its_own_target() -> None:
 def test_HOUSE_SEVEN_ZERO_a_zero_with_two_players_exchanges_the_two_hands() -> None:
     """HOUSE-SEVEN-ZERO (D-ZERO-2P): with two players a 0 passes each hand one seat on, which
     exchanges the two hands (whatever the direction); then the other player is due."""
-    two = variant("seven-zero", 3)
+    two = derived("seven-zero", 3)
     s = deal(two, [["R0", "G1", "Y1"], ["B1", "B2", "B3"]], "R5")
     v = apply(s, Play("ana", "R0"))
     assert v.accepted
@@ -300,7 +269,7 @@ def test_HOUSE_SEVEN_ZERO_a_seven_or_zero_played_last_ends_the_round_moving_no_h
     """HOUSE-SEVEN-ZERO: a 7 (or a 0) that is its player's last card ends the round (END-ROUND)
     before any hand moves: the player went out and keeps no swapped hand."""
     for card, event in (("R7", Play("ana", "R7", target="bor")), ("R0", Play("ana", "R0"))):
-        s = deal(variant("seven-zero", 1), [[card], ["B1"], ["G4"]], "R5")
+        s = deal(derived("seven-zero", 1), [[card], ["B1"], ["G4"]], "R5")
         v = apply(s, event)
         assert v.accepted and v.state.last_round is not None
         assert v.state.last_round.winner == 0 and v.state.hands[0] == ()
@@ -311,12 +280,12 @@ def test_HOUSE_SEVEN_ZERO_uno_after_a_swap_is_a_key() -> None:
     """HOUSE-SEVEN-ZERO: a player left with one card by a swap need not call UNO under
     "exempt" (the shipped default) and must under "must_call", where a catch costs 2."""
     hands = [["R7", "G1"], ["B1", "B2"], ["G4", "R9"], ["Y5", "Y6"]]
-    two = variant("seven-zero", 2, '[uno]\nafter_hand_change = "must_call"\n')
+    two = derived("seven-zero", 2, '[uno]\nafter_hand_change = "must_call"\n')
     s = ok(deal(two, hands, "R5"), Play("ana", "R7", target="bor"))
     assert held(s, "bor") == Counter(["G1"]) and s.uno_exposed == (1,)
     v = apply(s, CallUno("cene", "bor"))
     assert v.accepted and v.drawn == (("bor", 2),)
-    ex = variant("seven-zero", 2)
+    ex = derived("seven-zero", 2)
     s = ok(deal(ex, hands, "R5"), Play("ana", "R7", target="bor"))
     assert s.uno_exposed == () and apply(s, CallUno("cene", "bor")).rejected
 
@@ -325,7 +294,7 @@ def test_DECK_WSH_wild_shuffle_hands_deals_all_hands_out_from_the_next_player() 
     """DECK-WSH: the player names a colour; all hands are collected, shuffled and dealt out
     evenly starting with the next player (reproducibly: the shuffle is seeded)."""
     hands = [["WS", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"], ["Y5", "Y6", "Y7"]]
-    s = deal(variant("ena-112", 3), hands, "R5")
+    s = deal(derived("ena-112", 3), hands, "R5")
     v = apply(s, Play("ana", "WS", color="blue"))
     assert v.accepted and v.state.color == "B" and v.state.due == "bor"
     t = v.state
@@ -341,14 +310,14 @@ def test_DECK_WC_a_wild_customizable_composed_from_primitives() -> None:
     """DECK-WC: wild-customizable.toml composes the Wild Customizable from primitives (choose a
     colour, then swap hands with a named player); in official-112 it plays as a plain Wild."""
     hands = [["WC", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"], ["Y5", "Y6", "Y7"]]
-    wc = variant("wild-customizable", 3)
+    wc = derived("wild-customizable", 3)
     s = deal(wc, hands, "R5")
     assert apply(s, Play("ana", "WC", color="red")).rejected  # it needs a target
     v = apply(s, Play("ana", "WC", color="green", target="dan"))
     assert v.accepted and v.state.color == "G"
     assert held(v.state, "ana") == Counter(["Y5", "Y6", "Y7"])
     assert held(v.state, "dan") == Counter(["G1", "Y1"])
-    plain = apply(deal(variant("official-112", 3), hands, "R5"), Play("ana", "WC", color="green"))
+    plain = apply(deal(derived("official-112", 3), hands, "R5"), Play("ana", "WC", color="green"))
     assert plain.accepted and held(plain.state, "dan") == Counter(["Y5", "Y6", "Y7"])
     assert [e.op for e in load_variant("wild-customizable").rank("WC").effects] == [
         "choose_color",
@@ -373,7 +342,7 @@ def test_DECK_WSH_hands_are_collected_from_the_player_shuffled_and_dealt_from_th
     k-th in-round shuffle, and dealt one at a time from the next player on. Here two shuffles
     already happened in the round (k = 2)."""
     hands = [["Y1", "Y2", "Y3"], ["WS", "R1", "R2"], ["G1", "G2", "G3"], ["B7", "B8", "B9"]]
-    s = deal(variant_mk("ena-112", 3), hands, "R5", draw=["B1"], seed=99)
+    s = deal(derived("ena-112", 3), hands, "R5", draw=["B1"], seed=99)
     s = attrs.evolve(s, shuffles=2)
     s = ok(s, Draw("ana"))  # ana cannot play: bor is due with the Wild Shuffle Hands
     collected = [c for i in range(4) for c in s.hands[(1 + i) % 4] if str(c) != "WS"]
@@ -393,7 +362,7 @@ def test_DECK_WSH_hands_are_collected_from_the_player_shuffled_and_dealt_from_th
 
 def test_ACT_REV_the_direction_in_words() -> None:
     """ACT-REV: a Reverse turns the direction; the verdict says which way play now runs."""
-    s = deal(OFFICIAL3, [["RR", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "RR"]], "R5")
+    s = deal(V3, [["RR", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "RR"]], "R5")
     v = apply(s, Play("ana", "RR"))
     assert transcript(v)[1:] == [
         "ACT-REV ranks.R.effects: Play now runs counter-clockwise.",
@@ -408,7 +377,7 @@ def test_ACT_REV_the_direction_in_words() -> None:
 
 def test_ACT_REV_2P_the_reverse_as_a_skip_in_words() -> None:
     """ACT-REV-2P: with two players the Reverse is a Skip, and the verdict says so."""
-    v = apply(deal(OFFICIAL3, [["RR", "G1", "Y1"], ["B1", "B2", "B3"]], "R5"), Play("ana", "RR"))
+    v = apply(deal(V3, [["RR", "G1", "Y1"], ["B1", "B2", "B3"]], "R5"), Play("ana", "RR"))
     assert transcript(v)[1:] == [
         "ACT-REV-2P actions.two_player_reverse: With two players the Reverse acts as a Skip.",
         "ACT-REV ranks.R.effects: Skipped: bor.",
@@ -419,7 +388,7 @@ def test_ACT_REV_2P_the_reverse_as_a_skip_in_words() -> None:
 def test_ACT_D2_and_ACT_WD4_draws_in_words() -> None:
     """ACT-D2 / ACT-WD4: a +2 is drawn at once; a W+4 is owed (it may be challenged) and drawn
     by its victim, who loses the turn; each verdict says who draws what and why."""
-    s = deal(OFFICIAL3, [["R+2", "W+4", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    s = deal(V3, [["R+2", "W+4", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     assert transcript(apply(s, Play("ana", "R+2")))[1:] == [
         "ACT-D2 ranks.+2.effects: bor draws 2 (the +2 card).",
         "TURN-NEXT turn.next: cene is next (clockwise).",
@@ -443,7 +412,7 @@ def test_ACT_D2_and_ACT_WD4_draws_in_words() -> None:
 def test_DECK_WC_skip_all_in_words() -> None:
     """DECK-WC: a Wild Customizable composed of choose_color and skip_all: every other player is
     skipped and its player goes again."""
-    wc = variant_mk(
+    wc = derived(
         "official",
         3,
         '[deck.wild]\nWC = 3\n[ranks.WC]\neffects = [{op = "choose_color"}, {op = "skip_all"}]\n',
@@ -460,7 +429,7 @@ def test_DECK_WC_skip_all_in_words() -> None:
 def test_DECK_WC_skips_on_one_card_add_up() -> None:
     """DECK-WC (docs/variants.md, "Several draws and skips on one card add up"): a card with
     two skips skips the next two players."""
-    wc = variant_mk(
+    wc = derived(
         "official",
         3,
         "[deck.wild]\nWC = 3\n[ranks.WC]\n"
@@ -475,7 +444,7 @@ def test_ACT_WILD_card_arguments_are_checked_in_words() -> None:
     """ACT-WILD / DECK-108 / TURN-MATCH / HOUSE-SEVEN-ZERO: a card must be of the deck and held;
     a wild needs a colour of the deck, other cards none; only a swapping card takes a target.
     Each refusal cites its rule."""
-    three = variant_mk("official", 3, '[deck]\ncolors = ["R", "Y", "G"]\n')
+    three = derived("official", 3, '[deck]\ncolors = ["R", "Y", "G"]\n')
     s = deal(three, [["W+4", "W", "R1"], ["R2", "R3", "R4"], ["G4", "G2", "G3"]], "R5")
     assert transcript(apply(s, Play("ana", "W", color="blue"))) == [
         "ACT-WILD deck.colors: blue is not a colour of this deck"
@@ -490,7 +459,7 @@ def test_ACT_WILD_card_arguments_are_checked_in_words() -> None:
         "TURN-MATCH turn.from_hand: ana does not hold Y1"
     ]
     wc = deal(
-        variant_mk("wild-customizable", 3),
+        derived("wild-customizable", 3),
         [["WC", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]],
         "R5",
     )
@@ -502,19 +471,19 @@ def test_ACT_WILD_card_arguments_are_checked_in_words() -> None:
 def test_ACT_WILD_only_a_wild_names_a_colour_and_only_deck_cards_are_played() -> None:
     """ACT-WILD / DECK-108: a colour named with a card that is not a wild is refused; a card
     that is not in the variant's deck is refused."""
-    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    s = deal(V3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     assert transcript(apply(s, Play("ana", "R1", color="red"))) == [
         "ACT-WILD ranks.1.effects: R1 does not name a colour (drop color='red')"
     ]
     assert transcript(apply(s, Play("ana", "WS", color="red"))) == [
-        "DECK-108 deck.wild: WS is not a card of the official-mk deck"
+        "DECK-108 deck.wild: WS is not a card of the official-3 deck"
     ]
 
 
 def test_DECK_WC_draws_on_one_card_add_up() -> None:
     """DECK-WC (docs/variants.md: "Several draws and skips on one card add up"): a card with
     a draw of 1 and a draw of 2 makes the next player draw 3."""
-    wc = variant_mk(
+    wc = derived(
         "official",
         3,
         '[deck.wild]\nWC = 3\n[ranks.WC]\neffects = [{op = "choose_color"}, '
@@ -529,7 +498,7 @@ def test_DECK_WC_draws_on_one_card_add_up() -> None:
 def test_HOUSE_SEVEN_ZERO_swaps_and_rotations_in_words() -> None:
     """HOUSE-SEVEN-ZERO: the verdict says who swapped hands with whom, or that every hand
     passed on; under "must_call" only a player left with one card must call UNO."""
-    must = variant_mk("seven-zero", 3, '[uno]\nafter_hand_change = "must_call"\n')
+    must = derived("seven-zero", 3, '[uno]\nafter_hand_change = "must_call"\n')
     hands = [["R7", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
     v = apply(deal(must, hands, "R5"), Play("ana", "R7", target="bor"))
     assert transcript(v)[1:] == [

@@ -27,7 +27,20 @@ from ena_rules import (
     new_game,
     parse_card,
 )
-from ena_rules.testing import all_cards, arrange_deck, deal, hand, ok, run, start_round, transcript
+from ena_rules.testing import (
+    all_cards,
+    arrange_deck,
+    deal,
+    derived,
+    hand,
+    ok,
+    run,
+    start_round,
+    transcript,
+)
+
+V3 = derived("official", 3)
+E3 = derived("ena", 3)
 
 OFFICIAL = load_variant("official")
 
@@ -55,36 +68,9 @@ def clauses(v: Verdict) -> list[str]:
     return [n.clause for n in v.notes]
 
 
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
-
-
-E3 = small("ena", 3)
-
-
-O3 = small("official", 3)
-
-
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-OFFICIAL3 = variant("official", 3)
-
-
-ENA3 = variant("ena", 3)
-
-
 def _wild_turned_up() -> GameState:
     """Ena: a Wild turned up, the dealer (cene) names the colour (FLIP-WILD)."""
-    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    s = deal(E3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
     assert s.phase == "color" and s.due == "cene"
     return s
 
@@ -208,7 +194,7 @@ def test_FLIP_WILD_ena_dealer_names_the_colour_of_a_wild_turned_up() -> None:
     assert v.accepted and v.clause == "FLIP-WILD"
     assert v.state.color == "G" and v.state.due == "ana" and v.state.phase == "play"
     # the official reading: the first player names the colour (then plays or draws)
-    o = deal(O3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "W")
+    o = deal(V3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "W")
     assert o.phase == "color" and o.due == "ana" and o.color is None
     assert {e.player for e in legal_events(o)} == {"ana"}
 
@@ -231,7 +217,7 @@ def test_FLIP_WD4_ENA_dealer_names_colour_first_player_draws_four_and_loses_turn
     assert v.accepted and v.state.pending is not None and v.state.pending.count == 8
     assert v.state.due == "cene"
     # official: the Wild Draw Four goes back and another card is turned up (FLIP-WD4-OFF)
-    o = deal(O3, hands, ["W+4", "R5"])
+    o = deal(V3, hands, ["W+4", "R5"])
     assert str(o.top) == "R5" and o.phase == "play"
 
 
@@ -240,7 +226,7 @@ def test_FLIP_REV_ena_the_dealers_right_goes_first() -> None:
     hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["Y5", "Y6", "Y7"], ["G5", "G6", "G7"]]
     s = deal(E3, hands, "RR")  # dealer dan (seat 3): his right is cene
     assert s.direction == -1 and s.due == "cene"
-    o = deal(O3, hands, "RR")  # the official reading: the dealer takes the first turn
+    o = deal(V3, hands, "RR")  # the official reading: the dealer takes the first turn
     assert o.direction == -1 and o.due == "dan"
 
 
@@ -256,7 +242,7 @@ def test_FLIP_WILD_the_dealer_names_the_colour_in_words() -> None:
         "FLIP-WILD first_card.wild_color: The dealer cene names blue.",
         "DEAL-FIRST deal.first_player: ana is next (clockwise).",
     ]
-    three = variant("ena", 3, '[deck]\ncolors = ["R", "Y", "G"]\n')
+    three = derived("ena", 3, '[deck]\ncolors = ["R", "Y", "G"]\n')
     s = deal(three, [["R1", "G1", "Y1"], ["R2", "R3", "R4"], ["G4", "G2", "G3"]], "W")
     assert transcript(apply(s, ChooseColor("cene", "blue"))) == [
         "FLIP-WILD deck.colors: blue is not a colour of this deck"
@@ -267,7 +253,7 @@ def test_FLIP_WD4_ENA_a_wild_draw_four_kept_at_the_flip_is_drawn_at_once() -> No
     """FLIP-WD4-ENA / FLIP-ACTION: a W+4 turned up and kept (``return_ranks = []``): the dealer
     names the colour and the first player draws 4 at once and loses the turn: a turned-up card
     cannot be challenged, so nothing is left owed."""
-    kept = variant("official", 3, '[first_card]\nreturn_ranks = []\nwild_color = "dealer"\n')
+    kept = derived("official", 3, '[first_card]\nreturn_ranks = []\nwild_color = "dealer"\n')
     s = deal(kept, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W+4")
     v = apply(s, ChooseColor("cene", "red"))
     assert transcript(v) == [
@@ -283,7 +269,7 @@ def test_FLIP_WD4_ENA_a_wild_draw_four_kept_at_the_flip_is_drawn_at_once() -> No
 def test_FLIP_WILD_the_first_player_names_the_colour_by_playing() -> None:
     """FLIP-WILD (official): a Wild turned up: the first player names the colour first
     (ChooseColor), then plays a card of it; the verdicts say so."""
-    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    s = deal(V3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
     named = apply(s, ChooseColor("ana", "green"))
     assert transcript(named) == [
         "FLIP-WILD first_card.wild_color: ana, the first player, names green.",
@@ -298,7 +284,7 @@ def test_FLIP_WILD_the_first_player_names_the_colour_by_playing() -> None:
 def test_FLIP_WILD_a_play_before_the_dealer_names_the_colour_is_out_of_turn() -> None:
     """FLIP-WILD / PEN-ENA: while the dealer is to name the colour a play by the first player is
     out of turn."""
-    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    s = deal(E3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
     assert transcript(apply(s, Play("ana", "R1"))) == [
         "PEN-ENA penalties.out_of_turn: ana plays R1 out of turn (cene is due): a mistake "
         "costing 2 cards.",
@@ -314,8 +300,8 @@ def test_FLIP_REV_who_goes_first_in_words() -> None:
 
     hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
     v = apply(
-        new_game(OFFICIAL3, ["ana", "bor", "cene"], dealer="cene"),
-        Deal(arrange_deck(OFFICIAL3, 3, 2, hands, "RR")),
+        new_game(V3, ["ana", "bor", "cene"], dealer="cene"),
+        Deal(arrange_deck(V3, 3, 2, hands, "RR")),
     )
     assert "FLIP-REV first_card.reverse_first: cene goes first." in transcript(v)
     assert v.state.due == "cene" and v.state.direction == -1
@@ -356,25 +342,25 @@ def test_FLIP_SKIP_and_FLIP_D2_the_first_turn_in_words() -> None:
         g = new_game(v, ["ana", "bor", "cene"], dealer="cene")
         return apply(g, Deal(arrange_deck(v, 3, 2, hands, turned)))
 
-    skip = flip(OFFICIAL3, "RS")
+    skip = flip(V3, "RS")
     assert transcript(skip)[2:] == [
         "ACT-SKIP ranks.S.effects: Skipped: ana.",
         "FLIP-SKIP first_card.apply_action: The turned-up RS skips the first player.",
         "TURN-NEXT turn.next: bor is next (clockwise).",
     ]
-    loses = flip(OFFICIAL3, "R+2")
+    loses = flip(V3, "R+2")
     assert transcript(loses)[2] == (
         "FLIP-D2 first_card.draw_loses_turn: The turned-up R+2 makes ana draw 2 and lose the "
         "first turn."
     )
-    keeps = flip(variant("official", 3, "[first_card]\ndraw_loses_turn = false\n"), "R+2")
+    keeps = flip(derived("official", 3, "[first_card]\ndraw_loses_turn = false\n"), "R+2")
     assert transcript(keeps)[2:] == [
         "FLIP-D2 first_card.draw_loses_turn: The turned-up R+2 makes ana draw 2; they still "
         "take the first turn.",
         "ACT-D2 ranks.+2.effects: ana draws 2 (the +2 card).",
         "TURN-NEXT turn.next: ana is next (clockwise).",
     ]
-    plain = flip(OFFICIAL3, "R5")
+    plain = flip(V3, "R5")
     assert not [n for n in plain.notes if n.clause == "FLIP-SKIP"]
 
 

@@ -459,6 +459,21 @@ def test_HR_BLIND_DRAW_a_seen_copy_is_played_first_and_a_swap_reveals() -> None:
     assert s.blind == ((), ()), "the swapped hands are seen by their new owners"
 
 
+def test_HR_BLIND_DRAW_a_blind_card_in_an_open_hand_is_seen_by_all() -> None:
+    """HR-BLIND-DRAW with HR-OPEN-HAND (D-OPEN-BLIND): a card drawn blind into a hand that lies
+    face up is seen by everyone, its owner too; the view's partial state shows it."""
+    v = house("official", "[deal]\nhand_size = 2\n[view]\nblind_draw = true\nopen_below = 4")
+    s = start_round(
+        v, ["ana", "bor", "cene"], dealer="cene", hands=[["R1", "R2"]], turned="G3", draw=["Y9"]
+    )
+    s = apply(s, Draw("ana")).state  # Y9 drawn blind: 3 cards, below 4, the hand is open
+    assert s.blind[0] == (Card("Y", "9"),)
+    for player in ("ana", "bor"):
+        assert Card("Y", "9") in view(s, player).state.hands[0], player
+    assert view(s, "ana").unseen == 0
+    check_views(s)
+
+
 def test_HR_BLIND_DRAW_position_round_trip_and_views() -> None:
     """HR-BLIND-DRAW: the unseen cards are part of the state: the position notation keeps them."""
     v = house("official", "[view]\nblind_draw = true")

@@ -13,53 +13,20 @@ from ena_rules import (
     Draw,
     Overtake,
     Play,
-    Variant,
     apply,
     legal_events,
     load_variant,
-    load_variant_text,
 )
-from ena_rules.testing import deal, held, ok, start_round, transcript
+from ena_rules.testing import deal, derived, held, ok, start_round, transcript
 
-
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
-
-
-E3 = small("ena", 3)
+V3 = derived("official", 3)
+E3 = derived("ena", 3)
 
 
 FOUR = [["R9", "G1", "Y1"], ["B1", "B2", "B3"], ["R9", "G2", "G3"], ["Y5", "Y6", "Y7"]]
 
 
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-t"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-ENA = variant("ena", 3)
-
-
-ENA2 = variant("ena", 2)
-
-
-def variant_mk(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-OFFICIAL3 = variant_mk("official", 3)
-
-
-ENA3 = variant_mk("ena", 3)
+ENA2 = derived("ena", 2)
 
 
 WD4_RACE = [["W+4", "G1", "Y1"], ["B1", "B2", "B3"], ["W+4", "G2", "G3"], ["Y5", "Y6", "Y7"]]
@@ -117,7 +84,7 @@ def test_OVT_WILDS_any_wild_is_identical_to_a_wild_of_its_rank() -> None:
     assert apply(s, Overtake("cene", "W")).rejected  # a wild needs its colour
     bad = apply(s, Overtake("cene", "W+4", color="red"))
     assert bad.penalised and bad.drawn == (("cene", 2),)
-    never = small("ena", 3, '[overtake]\nwilds = "never"\n[stacking]\novertake = []\n')
+    never = derived("ena", 3, '[overtake]\nwilds = "never"\n[stacking]\novertake = []\n')
     s = ok(deal(never, hands, "R5"), Play("ana", "W", color="blue"))
     v = apply(s, Overtake("cene", "W", color="green"))
     assert v.penalised and v.notes[1].key == "overtake.wilds"
@@ -137,7 +104,7 @@ def test_OVT_SELF_a_player_may_not_overtake_their_own_card() -> None:
     assert t.due == "ana" and apply(t, Overtake("cene", "R9")).penalised
     t = deal(E3, [["G1", "G2", "Y1"], ["R9", "B2", "B3"], ["B4", "G3", "Y9"]], "R9")
     assert apply(t, Overtake("bor", "R9")).accepted
-    own = small("ena", 3, "[overtake]\nown_card = true\n")
+    own = derived("ena", 3, "[overtake]\nown_card = true\n")
     s = ok(deal(own, hands, "R5"), Play("ana", "R9"))
     v = apply(s, Overtake("ana", "R9"))
     assert v.accepted and v.state.due == "bor" and held(v.state, "ana") == Counter(["Y1"])
@@ -146,7 +113,7 @@ def test_OVT_SELF_a_player_may_not_overtake_their_own_card() -> None:
 def test_OVT_PENDING_a_draw_that_cannot_stack_is_taken_before_the_overtake_acts() -> None:
     """OVT-PENDING: an overtake while a draw that does not stack is owed: the victim draws it
     first, then the overtaking card acts from the overtaker's seat (key overtake.on_pending)."""
-    jump = small("jump-in", 3)
+    jump = derived("jump-in", 3)
     hands = [["W+4", "G1", "Y1"], ["B1", "B2", "B3"], ["W+4", "G2", "G3"], ["Y5", "Y6", "Y7"]]
     s = ok(deal(jump, hands, "R5"), Play("ana", "W+4", color="blue"))
     assert s.phase == "owe" and s.challenge is not None  # pending: bor may still challenge
@@ -156,12 +123,12 @@ def test_OVT_PENDING_a_draw_that_cannot_stack_is_taken_before_the_overtake_acts(
     assert v.state.pending is not None and v.state.pending.count == 4  # not stacked
     assert v.state.due == "dan" and v.state.challenge is not None
     assert v.state.challenge.offender == 2
-    forbid = small("jump-in", 3, '[overtake]\non_pending = "forbidden"\n')
+    forbid = derived("jump-in", 3, '[overtake]\non_pending = "forbidden"\n')
     s = ok(deal(forbid, hands, "R5"), Play("ana", "W+4", color="blue"))
     v = apply(s, Overtake("cene", "W+4", color="green"))
     assert v.rejected and v.key == "overtake.on_pending"
     # with Ena's penalties the same refused overtake is a bad overtake
-    strict = small("ena", 3, '[overtake]\non_pending = "forbidden"\n[stacking]\novertake = []\n')
+    strict = derived("ena", 3, '[overtake]\non_pending = "forbidden"\n[stacking]\novertake = []\n')
     s = ok(deal(strict, hands, "R5"), Play("ana", "W+4", color="blue"))
     v = apply(s, Overtake("cene", "W+4", color="green"))
     assert v.penalised and v.notes[1].key == "overtake.on_pending"
@@ -192,7 +159,7 @@ def test_OVT_WILDS_overtaking_a_wild_the_overtaker_names_the_colour() -> None:
     """OVT-WILDS (D-OVT-WILD): a Wild overtaken by a Wild: the overtaker names the new colour
     (it must: the event without a colour is rejected) and play continues from the overtaker."""
     s = ok(
-        deal(ENA, [["W", "G1", "Y1"], ["B1", "B2", "B3"], ["W", "G2", "G3"]], "R5"),
+        deal(E3, [["W", "G1", "Y1"], ["B1", "B2", "B3"], ["W", "G2", "G3"]], "R5"),
         Play("ana", "W", color="blue"),
     )
     assert s.color == "B"
@@ -207,7 +174,7 @@ def test_OVT_PENDING_an_overtake_ends_the_first_victims_challenge() -> None:
     could still challenge: the overtake is allowed (it stacks under Ena); the skipped first
     victim's challenge lapses, and the new victim may challenge the overtaking card only."""
     hands = [["W+4", "G1", "Y1"], ["B1", "B2", "B3"], ["W+4", "G2", "G3"], ["Y5", "Y6", "Y7"]]
-    s = ok(deal(ENA, hands, "R5"), Play("ana", "W+4", color="red"))
+    s = ok(deal(E3, hands, "R5"), Play("ana", "W+4", color="red"))
     assert Challenge("bor") in legal_events(s)
     s = ok(s, Overtake("cene", "W+4", color="green"))
     assert apply(s, Challenge("bor")).rejected
@@ -228,7 +195,7 @@ def test_OVT_SELF_overtaking_ones_own_second_to_last_card_and_the_uno_call() -> 
     assert s.uno_exposed == (0,)
     v = apply(s, Overtake("ana", "R9"))
     assert v.penalised and v.drawn == (("ana", 2),) and v.state.uno_exposed == ()
-    own = variant("ena", 2, "[overtake]\nown_card = true\n")
+    own = derived("ena", 2, "[overtake]\nown_card = true\n")
     v = apply(ok(deal(own, hands, "R5"), Play("ana", "R9")), Overtake("ana", "R9"))
     assert v.accepted and v.state.last_round is not None and v.state.last_round.winner == 0
     # around an overtake: ana played her second-to-last card without calling UNO
@@ -254,7 +221,7 @@ def test_OVT_RACE_four_wild_draw_fours_in_a_row_stack_to_sixteen() -> None:
         ["Y5", "Y6", "Y7"],
         ["W+4", "G8", "G9"],
     ]
-    s = ok(deal(ENA, hands, "R5"), Play("ana", "W+4", color="blue"))  # bor owes 4
+    s = ok(deal(E3, hands, "R5"), Play("ana", "W+4", color="blue"))  # bor owes 4
     s = ok(s, Overtake("cene", "W+4", color="green"))  # dan owes 8
     again = apply(s, Overtake("cene", "W+4", color="red"))
     assert again.penalised and again.notes[1].key == "overtake.own_card"
@@ -274,14 +241,14 @@ def test_OVT_SKIP_an_overtaken_reverse_with_three_and_two_players() -> None:
     back, so cene is next (clockwise). Two players: each Reverse is a Skip (ACT-REV-2P), so the
     overtaker goes again."""
     s = ok(
-        deal(ENA, [["RR", "G1", "Y1"], ["RR", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
+        deal(E3, [["RR", "G1", "Y1"], ["RR", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
         Play("ana", "RR"),
     )
     assert s.due == "cene" and s.direction == -1
     v = apply(s, Overtake("bor", "RR"))
     assert v.accepted and v.skipped == ("cene",)
     assert v.state.direction == 1 and v.state.due == "cene"
-    s = ok(deal(ENA, [["RR", "G1", "Y1"], ["RR", "B2", "B3"]], "R5"), Play("ana", "RR"))
+    s = ok(deal(E3, [["RR", "G1", "Y1"], ["RR", "B2", "B3"]], "R5"), Play("ana", "RR"))
     assert s.due == "ana" and s.direction == 1
     v = apply(s, Overtake("bor", "RR"))
     assert v.accepted and v.skipped == ("ana", "ana") and v.state.due == "bor"
@@ -293,13 +260,13 @@ def test_OVT_SKIP_an_overtaken_skip_with_three_and_two_players() -> None:
     again and ana is next. Two players: ana's Skip makes ana due again; bor overtakes, skips
     ana and goes again."""
     s = ok(
-        deal(ENA, [["RS", "G1", "Y1"], ["RS", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
+        deal(E3, [["RS", "G1", "Y1"], ["RS", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
         Play("ana", "RS"),
     )
     assert s.due == "cene"
     v = apply(s, Overtake("bor", "RS"))
     assert v.accepted and v.skipped == ("cene", "ana", "cene") and v.state.due == "ana"
-    s = ok(deal(ENA, [["RS", "G1", "Y1"], ["RS", "B2", "B3"]], "R5"), Play("ana", "RS"))
+    s = ok(deal(E3, [["RS", "G1", "Y1"], ["RS", "B2", "B3"]], "R5"), Play("ana", "RS"))
     assert s.due == "ana"
     v = apply(s, Overtake("bor", "RS"))
     assert v.accepted and v.state.due == "bor"
@@ -309,14 +276,14 @@ def test_HOUSE_JUMP_IN_an_identical_card_jumps_in_on_the_official_base() -> None
     """HOUSE-JUMP-IN: on the official base a player holding a card exactly like the one just
     played may play it out of turn (OVT-IDENT); a wrong jump-in is rejected, not punished."""
     hands = [["R9", "G1", "Y1"], ["B1", "B2", "B3"], ["R9", "G9", "G3"], ["Y5", "Y6", "Y7"]]
-    jump = variant("jump-in", 3)
+    jump = derived("jump-in", 3)
     s = ok(deal(jump, hands, "R5"), Play("ana", "R9"))
     v = apply(s, Overtake("cene", "R9"))
     assert v.accepted and v.clause == "HOUSE-JUMP-IN" and v.skipped == ("bor",)
     assert v.state.due == "dan"
     wrong = apply(s, Overtake("cene", "G9"))
     assert wrong.rejected and wrong.state == s
-    o = ok(deal(variant("official", 3), hands, "R5"), Play("ana", "R9"))
+    o = ok(deal(derived("official", 3), hands, "R5"), Play("ana", "R9"))
     assert apply(o, Overtake("cene", "R9")).rejected
     assert not [e for e in legal_events(o) if isinstance(e, Overtake)]
 
@@ -325,7 +292,7 @@ def test_OVT_SELF_overtaking_ones_own_card_is_a_bad_overtake_in_words() -> None:
     """OVT-SELF: the player who just played may not overtake their own card: a bad overtake
     (PEN-ENA), with the reason in words."""
     s = ok(
-        deal(ENA3, [["R1", "R1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
+        deal(E3, [["R1", "R1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
         Play("ana", "R1"),
     )
     assert transcript(apply(s, Overtake("ana", "R1"))) == [
@@ -339,7 +306,7 @@ def test_OVT_SELF_overtaking_ones_own_card_is_a_bad_overtake_in_words() -> None:
 def test_OVT_IDENT_an_overtake_on_ones_own_turn_is_refused_in_words() -> None:
     """OVT-IDENT: an overtake is out of turn by definition: the player due must Play."""
     s = ok(
-        deal(ENA3, [["R1", "G1", "Y1"], ["R1", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
+        deal(E3, [["R1", "G1", "Y1"], ["R1", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
         Play("ana", "R1"),
     )
     assert transcript(apply(s, Overtake("bor", "R1"))) == [
@@ -350,7 +317,7 @@ def test_OVT_IDENT_an_overtake_on_ones_own_turn_is_refused_in_words() -> None:
 def test_OVT_SKIP_an_overtake_in_words() -> None:
     """OVT-SKIP: the overtake skips the players due before the overtaker, in words."""
     hands = [["R1", "G1", "Y1"], ["B2", "B3", "B4"], ["R1", "G2", "G3"], ["Y5", "Y6", "Y7"]]
-    s = ok(deal(ENA3, hands, "R5"), Play("ana", "R1"))
+    s = ok(deal(E3, hands, "R5"), Play("ana", "R1"))
     v = apply(s, Overtake("cene", "R1"))
     assert transcript(v) == [
         "OVT-IDENT overtake.enabled: cene overtakes with R1, identical to the top card.",
@@ -362,7 +329,7 @@ def test_OVT_SKIP_an_overtake_in_words() -> None:
 def test_OVT_IDENT_a_non_identical_jump_in_is_refused_with_the_reason() -> None:
     """OVT-IDENT (HOUSE-JUMP-IN, no penalty): a card that is not identical is refused."""
     hands = [["R1", "G1", "Y1"], ["B2", "B3", "B4"], ["R2", "G2", "G3"], ["Y5", "Y6", "Y7"]]
-    s = ok(deal(variant_mk("jump-in", 3), hands, "R5"), Play("ana", "R1"))
+    s = ok(deal(derived("jump-in", 3), hands, "R5"), Play("ana", "R1"))
     assert transcript(apply(s, Overtake("cene", "R2"))) == [
         "HOUSE-JUMP-IN overtake.enabled: R2 is not identical to the top card (R1)"
     ]
@@ -370,7 +337,7 @@ def test_OVT_IDENT_a_non_identical_jump_in_is_refused_with_the_reason() -> None:
 
 def test_OVT_WILDS_never_identical_wilds_in_words() -> None:
     """OVT-WILDS: with ``overtake.wilds = "never"`` a Wild on a Wild is a bad overtake."""
-    never = variant_mk("ena", 3, '[overtake]\nwilds = "never"\n')
+    never = derived("ena", 3, '[overtake]\nwilds = "never"\n')
     hands = [["W", "G1", "Y1"], ["B2", "B3", "B4"], ["W", "G2", "G3"], ["Y5", "Y6", "Y7"]]
     s = ok(deal(never, hands, "R5"), Play("ana", "W", color="red"))
     assert transcript(apply(s, Overtake("cene", "W", color="blue"))) == [
@@ -384,7 +351,7 @@ def test_OVT_WILDS_never_identical_wilds_in_words() -> None:
 def test_OVT_IDENT_no_overtake_before_the_dealer_names_the_colour() -> None:
     """OVT-IDENT / FLIP-WILD: while the dealer is to name the colour of a Wild turned up, an
     overtake by the first player is a bad overtake (penalised in Ena), not a refused Play."""
-    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    s = deal(E3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
     v = apply(s, Overtake("ana", "R1"))
     assert v.penalised and v.key == "penalties.bad_overtake" and v.drawn == (("ana", 2),)
 
@@ -392,7 +359,7 @@ def test_OVT_IDENT_no_overtake_before_the_dealer_names_the_colour() -> None:
 def test_OVT_PENDING_draw_first_in_words() -> None:
     """OVT-PENDING ("draw_first"): on the jump-in base a W+4 does not stack: its victim draws
     the 4 first, then the jump-in acts from the overtaker's seat."""
-    s = ok(deal(variant_mk("jump-in", 3), WD4_RACE, "R5"), Play("ana", "W+4", color="blue"))
+    s = ok(deal(derived("jump-in", 3), WD4_RACE, "R5"), Play("ana", "W+4", color="blue"))
     v = apply(s, Overtake("cene", "W+4", color="green"))
     assert transcript(v) == [
         "HOUSE-JUMP-IN overtake.enabled: cene overtakes with W+4, identical to the top card.",
@@ -408,12 +375,12 @@ def test_OVT_PENDING_forbidden_still_lets_a_stacking_card_stack() -> None:
     """OVT-PENDING ("forbidden") / OVT-STACK: no overtake while a draw is owed, except the
     stacking overtake itself: Ena's W+4 on a pending W+4 stacks to 8; on the jump-in base
     (nothing stacks) the same overtake is refused."""
-    ena = variant_mk("ena", 3, '[overtake]\non_pending = "forbidden"\n')
+    ena = derived("ena", 3, '[overtake]\non_pending = "forbidden"\n')
     s = ok(deal(ena, WD4_RACE, "R5"), Play("ana", "W+4", color="blue"))
     v = apply(s, Overtake("cene", "W+4", color="green"))
     assert v.accepted and v.state.pending is not None and v.state.pending.count == 8
     assert "OVT-STACK stacking.overtake: The draw is stacked: dan now owes 8." in transcript(v)
-    jump = variant_mk("jump-in", 3, '[overtake]\non_pending = "forbidden"\n')
+    jump = derived("jump-in", 3, '[overtake]\non_pending = "forbidden"\n')
     s = ok(deal(jump, WD4_RACE, "R5"), Play("ana", "W+4", color="blue"))
     assert transcript(apply(s, Overtake("cene", "W+4", color="green"))) == [
         "OVT-PENDING overtake.on_pending: no overtake while 4 cards are owed"
@@ -424,7 +391,7 @@ def test_OVT_IDENT_a_same_number_of_another_colour_is_not_identical() -> None:
     """OVT-IDENT: identical means same colour and same number: R1 on G1 is not identical (and
     the reason is not the wild one)."""
     hands = [["G1", "R1", "Y1"], ["B1", "B2", "R3"], ["R1", "G2", "G3"]]
-    s = ok(deal(variant_mk("jump-in", 3), hands, "G5"), Play("ana", "G1"))
+    s = ok(deal(derived("jump-in", 3), hands, "G5"), Play("ana", "G1"))
     assert transcript(apply(s, Overtake("cene", "R1"))) == [
         "HOUSE-JUMP-IN overtake.enabled: R1 is not identical to the top card (G1)"
     ]
@@ -432,7 +399,7 @@ def test_OVT_IDENT_a_same_number_of_another_colour_is_not_identical() -> None:
 
 def test_OVT_IDENT_official_rules_have_no_overtaking_in_words() -> None:
     """OVT-IDENT: the official rules have no overtaking: an Overtake is refused, saying so."""
-    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    s = deal(V3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     assert transcript(apply(ok(s, Play("ana", "R1")), Overtake("cene", "G4"))) == [
         "OVT-IDENT overtake.enabled: this variant has no overtaking: play only on your turn"
     ]
@@ -442,7 +409,7 @@ def test_OVT_SKIP_an_overtake_skips_everyone_between_in_words() -> None:
     """OVT-SKIP: an overtake from three seats on skips both players due before the overtaker,
     and the verdict names them in order."""
     hands = [["R1", "G1", "Y1"], ["B2", "B3", "B4"], ["G5", "G2", "G3"], ["R1", "Y6", "Y7"]]
-    v = apply(ok(deal(ENA3, hands, "R5"), Play("ana", "R1")), Overtake("dan", "R1"))
+    v = apply(ok(deal(E3, hands, "R5"), Play("ana", "R1")), Overtake("dan", "R1"))
     assert v.skipped == ("bor", "cene")
     assert transcript(v)[1] == "OVT-SKIP overtake.skip_between: Skipped by the overtake: bor, cene."
 

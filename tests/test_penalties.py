@@ -16,18 +16,16 @@ from ena_rules import (
     Overtake,
     Pass,
     Play,
-    Variant,
-    Verdict,
     apply,
     legal_events,
     load_variant,
-    load_variant_text,
     new_game,
 )
 from ena_rules.chance import deal_event
-from ena_rules.testing import deal, hand, held, ok, start_round, transcript
+from ena_rules.testing import deal, derived, hand, held, ok, rejected, start_round, transcript
 
-V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
+V3 = derived("official", 3)
+E3 = derived("ena", 3)
 
 
 PLAYERS = ["ana", "bor", "cene"]
@@ -36,19 +34,6 @@ PLAYERS = ["ana", "bor", "cene"]
 def table() -> GameState:
     hands = [["Y1", "Y2", "Y3"], ["R1", "W", "W+4"], ["G1", "G2", "G3"]]
     return start_round(V3, PLAYERS, dealer="ana", hands=hands, turned="R5")
-
-
-def rejected(state: GameState, event: object, *words: str) -> Verdict:
-    """Rejected; the very same state; a clause, a key and a reason naming ``words``."""
-    v = apply(state, event)  # type: ignore[arg-type]
-    assert v.rejected, str(v)
-    assert v.state is state
-    assert v.drawn == () and v.skipped == ()
-    assert v.clause and v.key and v.message
-    for w in words:
-        assert w in v.message, (w, v.message)
-    assert event not in legal_events(state)
-    return v
 
 
 PLAYERS_CALLS = ("ana", "bor", "cene", "dan")
@@ -63,20 +48,6 @@ OFFICIAL = load_variant("official")
 NAMES = ("ana", "bor", "cene", "dan", "eva", "fran", "gal", "hana", "iva", "jan")
 
 
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
-
-
-E3 = small("ena", 3)
-
-
-O3 = small("official", 3)
-
-
 def only_hand_and_pile_changed(before: GameState, after: GameState) -> bool:
     """PEN-EFFECT: nothing but hands and the draw pile differ."""
     return attrs.evolve(after, hands=before.hands, draw_pile=before.draw_pile) == before
@@ -85,27 +56,7 @@ def only_hand_and_pile_changed(before: GameState, after: GameState) -> bool:
 FOUR = [["R9", "G1", "Y1"], ["B1", "B2", "B3"], ["R9", "G2", "G3"], ["Y5", "Y6", "Y7"]]
 
 
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-t"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-ENA_IA = variant("ena", 3)
-
-
-def variant_mk(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-OFFICIAL3 = variant_mk("official", 3)
-
-
-ENA3 = variant_mk("ena", 3)
+ENA_IA = derived("ena", 3)
 
 
 def test_PEN_WRONG_OFF_out_of_turn_and_out_of_phase_events_are_rejected() -> None:
@@ -139,7 +90,7 @@ def test_PEN_ENA_playing_out_of_turn_costs_two_cards() -> None:
     assert v.penalised and v.clause == "PEN-ENA" and v.key == "penalties.out_of_turn"
     assert v.drawn == (("cene", 2),) and held(v.state, "cene")["G2"] == 1
     assert v.state.due == "ana" and only_hand_and_pile_changed(s, v.state)
-    assert apply(deal(O3, FOUR, "R5"), Play("cene", "G2")).rejected  # official: not a move
+    assert apply(deal(V3, FOUR, "R5"), Play("cene", "G2")).rejected  # official: not a move
 
 
 def test_PEN_ENA_overtaking_incorrectly_costs_two_cards() -> None:
@@ -148,7 +99,7 @@ def test_PEN_ENA_overtaking_incorrectly_costs_two_cards() -> None:
     v = apply(s, Overtake("dan", "Y5"))
     assert v.penalised and v.clause == "PEN-ENA" and v.key == "penalties.bad_overtake"
     assert v.drawn == (("dan", 2),) and only_hand_and_pile_changed(s, v.state)
-    assert apply(ok(deal(O3, FOUR, "R5"), Play("ana", "R9")), Overtake("cene", "R9")).rejected
+    assert apply(ok(deal(V3, FOUR, "R5"), Play("ana", "R9")), Overtake("cene", "R9")).rejected
 
 
 def test_PEN_ENA_playing_an_incorrect_card_costs_two_cards() -> None:
@@ -167,7 +118,7 @@ def test_PEN_ENA_drawing_too_many_cards_costs_two_cards() -> None:
     assert v.penalised and v.clause == "PEN-ENA" and v.key == "penalties.draw_too_many"
     assert v.drawn == (("ana", 2),) and v.state.phase == "drawn"
     assert only_hand_and_pile_changed(s, v.state)
-    assert apply(ok(deal(O3, FOUR, "G5", draw=["G7"]), Draw("ana")), Draw("ana")).rejected
+    assert apply(ok(deal(V3, FOUR, "G5", draw=["G7"]), Draw("ana")), Draw("ana")).rejected
 
 
 def test_PEN_ENA_misdealing_is_a_record_the_referee_never_sees_as_an_event() -> None:
@@ -201,7 +152,7 @@ def test_PEN_EFFECT_the_offender_keeps_the_card_and_the_turn_nothing_else_change
 
 def test_PEN_WRONG_OFF_official_wrong_card_taken_back_draw_two_turn_passes() -> None:
     """PEN-WRONG-OFF: officially a wrong card goes back, its player draws 2 and the turn passes."""
-    s = deal(O3, FOUR, "R5")
+    s = deal(V3, FOUR, "R5")
     v = apply(s, Play("ana", "G1"))
     assert v.penalised and v.key == "penalties.wrong_card" and v.clause == "PEN-WRONG-OFF"
     assert v.drawn == (("ana", 2),) and held(v.state, "ana")["G1"] == 1
@@ -243,7 +194,7 @@ def test_PEN_ENA_a_second_draw_in_the_same_turn_is_drawing_too_many() -> None:
     assert s.due == "bor"
     v = apply(s, Draw("ana"))
     assert v.penalised and v.key == "penalties.out_of_turn" and v.drawn == (("ana", 2),)
-    official = variant("official", 3)
+    official = derived("official", 3)
     s = ok(deal(official, hands, "R5", draw=["R7"]), Draw("ana"))
     assert apply(s, Draw("ana")).rejected
 
@@ -252,7 +203,7 @@ def test_PEN_ENA_mistakes_are_penalised_in_words() -> None:
     """PEN-ENA: playing or drawing out of turn and drawing twice each cost 2 cards; the
     verdict names the mistake, its price, and the draw."""
     hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]]
-    s = deal(ENA3, hands, "R5", draw=["R9"])
+    s = deal(E3, hands, "R5", draw=["R9"])
     assert transcript(apply(s, Play("bor", "B1"))) == [
         "PEN-ENA penalties.out_of_turn: bor plays B1 out of turn (ana is due): a mistake "
         "costing 2 cards.",
@@ -274,7 +225,7 @@ def test_PEN_ENA_mistakes_are_penalised_in_words() -> None:
 def test_PEN_ENA_a_one_card_penalty_is_a_penalty() -> None:
     """PEN-ENA: a mistake priced at 1 card (``penalties.out_of_turn = 1``) is penalised with one
     card, not refused."""
-    one = variant_mk("official", 3, "[penalties]\nout_of_turn = 1\n")
+    one = derived("official", 3, "[penalties]\nout_of_turn = 1\n")
     s = deal(one, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "R5")
     v = apply(s, Play("bor", "B1"))
     assert v.penalised and v.drawn == (("bor", 1),) and v.key == "penalties.out_of_turn"
@@ -282,7 +233,7 @@ def test_PEN_ENA_a_one_card_penalty_is_a_penalty() -> None:
 
 def test_PEN_ENA_a_one_card_bad_overtake_penalty_is_a_penalty() -> None:
     """PEN-ENA: ``penalties.bad_overtake = 1``: a bad overtake costs one card."""
-    one = variant_mk("ena", 3, "[penalties]\nbad_overtake = 1\n")
+    one = derived("ena", 3, "[penalties]\nbad_overtake = 1\n")
     s = ok(
         deal(one, [["R1", "G1", "Y1"], ["R2", "B2", "B3"], ["G4", "G2", "G3"]], "R5"),
         Play("ana", "R1"),
@@ -297,7 +248,7 @@ def test_PEN_ENA_a_one_card_bad_overtake_penalty_is_a_penalty() -> None:
 def test_PEN_WRONG_OFF_the_wrong_card_verdict_in_words() -> None:
     """PEN-WRONG-OFF: a wrong card goes back, its player draws 2 and the turn passes, in words;
     nothing is left as drawn."""
-    s = deal(OFFICIAL3, [["W", "R1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    s = deal(V3, [["W", "R1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     v = apply(s, Play("ana", "Y1"))
     assert transcript(v) == [
         "PEN-WRONG-OFF penalties.wrong_card: ana plays a wrong card: Y1 matches neither the "
@@ -313,13 +264,11 @@ def test_PEN_WRONG_OFF_a_wrong_card_after_drawing_passes_the_turn_and_clears_the
 ):
     """PEN-WRONG-OFF / TURN-DRAW: after drawing a playable card only that card may be played;
     another card is a wrong card: the turn passes and no drawn card is left."""
-    s = ok(
-        deal(OFFICIAL3, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["R9"]), Draw("ana")
-    )
+    s = ok(deal(V3, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["R9"]), Draw("ana"))
     v = apply(s, Play("ana", "G1"))
     assert v.penalised and v.state.due == "bor" and v.state.drawn is None
     assert v.state.phase == "play"
-    refused = variant_mk("official", 3, "[penalties]\nwrong_card = 0\n")
+    refused = derived("official", 3, "[penalties]\nwrong_card = 0\n")
     s = ok(deal(refused, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["R9"]), Draw("ana"))
     assert transcript(apply(s, Play("ana", "G1"))) == [
         "TURN-DRAW turn.play_drawn: after drawing only the drawn card (R9) may be played"
@@ -328,7 +277,7 @@ def test_PEN_WRONG_OFF_a_wrong_card_after_drawing_passes_the_turn_and_clears_the
 
 def test_PEN_WRONG_OFF_a_one_card_wrong_card_penalty_is_a_penalty() -> None:
     """PEN-WRONG-OFF: ``penalties.wrong_card = 1``: a wrong card costs one card, not a refusal."""
-    one = variant_mk("official", 3, "[penalties]\nwrong_card = 1\n")
+    one = derived("official", 3, "[penalties]\nwrong_card = 1\n")
     v = apply(deal(one, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5"), Play("ana", "G1"))
     assert v.penalised and v.drawn == (("ana", 1),)
 
@@ -338,7 +287,7 @@ def test_PEN_WRONG_OFF_a_wrong_card_while_owing_keeps_the_debt_and_the_turn() ->
     draws the penalty but still owes the 4 and is still due; the verdict says what they may
     do instead."""
     s = ok(
-        deal(OFFICIAL3, [["W+4", "G1", "Y1"], ["W+4", "B2", "B3"]], "R5"),
+        deal(V3, [["W+4", "G1", "Y1"], ["W+4", "B2", "B3"]], "R5"),
         Play("ana", "W+4", color="green"),
     )
     v = apply(s, Play("bor", "W+4", color="blue"))

@@ -25,7 +25,6 @@ from ena_rules import (
     Pass,
     Play,
     Variant,
-    Verdict,
     apply,
     canonical_deck,
     legal_events,
@@ -34,9 +33,10 @@ from ena_rules import (
     new_game,
 )
 from ena_rules.chance import cut_event, deal_event
-from ena_rules.testing import deal, ok, run, start_round, transcript
+from ena_rules.testing import deal, derived, ok, rejected, run, start_round, transcript
 
-V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
+V3 = derived("official", 3)
+V2 = derived("official", 2)
 
 
 def over() -> GameState:
@@ -47,22 +47,6 @@ def over() -> GameState:
         s = apply(s, e).state
     assert s.is_over
     return s
-
-
-def rejected(state: GameState, event: object, *words: str) -> Verdict:
-    """Rejected; the very same state; a clause, a key and a reason naming ``words``."""
-    v = apply(state, event)  # type: ignore[arg-type]
-    assert v.rejected, str(v)
-    assert v.state is state
-    assert v.drawn == () and v.skipped == ()
-    assert v.clause and v.key and v.message
-    for w in words:
-        assert w in v.message, (w, v.message)
-    assert event not in legal_events(state)
-    return v
-
-
-V2 = load_variant_text('name = "official-2"\nextends = "official"\n[deal]\nhand_size = 2')
 
 
 def duel(
@@ -99,14 +83,6 @@ ENA = load_variant("ena")
 
 
 NAMES = ("ana", "bor", "cene", "dan", "eva", "fran", "gal", "hana", "iva", "jan")
-
-
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
 
 
 def only_hand_and_pile_changed(before: GameState, after: GameState) -> bool:
@@ -254,21 +230,7 @@ def _check_game_end(s: GameState) -> None:
 NAMES_IA = ("ana", "bor", "cene", "dan", "eva")
 
 
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-t"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-def variant_mk(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-DRAW_REVERSE = variant_mk(
+DRAW_REVERSE = derived(
     "official",
     1,
     "[deck.wild]\nWC = 3\n[ranks.WC]\n"
@@ -411,7 +373,7 @@ def test_SCORE_OFF_below_500_the_game_goes_on() -> None:
 def test_SCORE_ENA_each_scores_own_hand_lowest_total_wins() -> None:
     """SCORE-ENA: the player who went out scores 0, every other player their own hand; the game
     ends when someone reaches 500 and the lowest total wins."""
-    one = small("ena", 1)
+    one = derived("ena", 1)
     s = deal(one, [["W"], ["R3"], ["R1"]], "R5", dealer=0, scores=[460, 300, 300])
     v = apply(s, Play("bor", "R3"))
     assert v.accepted and v.state.last_round is not None
@@ -427,7 +389,7 @@ def test_SCORE_ENA_each_scores_own_hand_lowest_total_wins() -> None:
 def test_SCORE_ENA_a_tie_for_the_lowest_total_plays_on() -> None:
     """SCORE-ENA: when the target is reached but the lowest total is tied, play continues until
     the tie is broken (000: "permainan dilanjutkan hingga tie-breaker tercapai")."""
-    one = small("ena", 1)
+    one = derived("ena", 1)
     s = deal(one, [["W"], ["R3"], ["R0"]], "R5", dealer=0, scores=[460, 300, 300])
     v = apply(s, Play("bor", "R3"))
     assert v.state.scores == (510, 300, 300)
@@ -497,7 +459,7 @@ def test_END_LAST_DRAW_an_overtake_with_the_last_card_ends_the_round_and_the_sta
         assert s.due == "bor" and s.pending is not None and s.pending.count == 4
         return s
 
-    counts = variant("ena", 2)
+    counts = derived("ena", 2)
     v = apply(to_the_overtake(counts), Overtake("cene", "W+4", color="blue"))
     assert v.accepted and v.state.last_round is not None and v.state.last_round.winner == 2
     assert v.drawn == (("dan", 8),)
@@ -506,7 +468,7 @@ def test_END_LAST_DRAW_an_overtake_with_the_last_card_ends_the_round_and_the_sta
     assert v.state.last_round.points[3] == sum(counts.rank(c.rank).score for c in dan)
     assert v.state.last_round.points[2] == 0 and v.state.phase == "deal"
     assert apply(v.state, Challenge("dan")).rejected  # the round is over: nothing to challenge
-    off = variant("ena", 2, "[scoring]\nlast_draw_counts = false\n")
+    off = derived("ena", 2, "[scoring]\nlast_draw_counts = false\n")
     v = apply(to_the_overtake(off), Overtake("cene", "W+4", color="blue"))
     assert v.accepted and v.drawn == () and v.state.last_round is not None
     assert len(v.state.hands[3]) == 3
@@ -515,7 +477,7 @@ def test_END_LAST_DRAW_an_overtake_with_the_last_card_ends_the_round_and_the_sta
 def test_HOUSE_ROUNDS_a_point_per_round_won() -> None:
     """HOUSE-ROUNDS: no points for cards: each round's winner scores one; the first to the
     target (5 in rounds.toml) wins the game."""
-    one = variant("rounds", 1)
+    one = derived("rounds", 1)
     s = start_round(
         one, ["ana", "bor", "cene"], dealer="ana", hands=[["W"], ["R3"], ["R0"]], turned="R5"
     )
@@ -538,7 +500,7 @@ def test_HOUSE_ROUNDS_a_point_per_round_won() -> None:
 def test_SCORE_VALUES_a_zero_worth_ten_in_zero_ten() -> None:
     """SCORE-VALUES: the variant "a 0 counts 10" (002): the winner collects 10 for each 0."""
     s = start_round(
-        variant("zero-ten", 1),
+        derived("zero-ten", 1),
         ["ana", "bor", "cene"],
         dealer="ana",
         hands=[["G0"], ["R3"], ["B0"]],
@@ -547,7 +509,7 @@ def test_SCORE_VALUES_a_zero_worth_ten_in_zero_ten() -> None:
     v = apply(s, Play("bor", "R3"))
     assert v.state.last_round is not None and v.state.last_round.points == (0, 20, 0)
     s = start_round(
-        variant("official", 1),
+        derived("official", 1),
         ["ana", "bor", "cene"],
         dealer="ana",
         hands=[["G0"], ["R3"], ["B0"]],
@@ -558,7 +520,7 @@ def test_SCORE_VALUES_a_zero_worth_ten_in_zero_ten() -> None:
 
 def test_END_ROUND_a_wild_played_last_still_names_its_colour() -> None:
     """END-ROUND / ACT-WILD: a Wild played as the last card names its colour all the same."""
-    s = deal(variant_mk("official", 1), [["W"], ["R3"], ["B0"]], "R5")
+    s = deal(derived("official", 1), [["W"], ["R3"], ["B0"]], "R5")
     v = apply(s, Play("ana", "W", color="blue"))
     assert v.state.color == "B" and v.state.last_round is not None
     assert transcript(v) == [
@@ -587,7 +549,7 @@ def test_END_LAST_DRAW_a_reversing_draw_card_played_last_hits_the_previous_playe
 
 def test_SCORE_ENA_own_hands_in_words() -> None:
     """SCORE-ENA: every player scores their own hand, the winner 0; the verdict lists them."""
-    v = apply(deal(variant_mk("ena", 1), [["R1"], ["R3"], ["B0"]], "R5"), Play("ana", "R1"))
+    v = apply(deal(derived("ena", 1), [["R1"], ["R3"], ["B0"]], "R5"), Play("ana", "R1"))
     assert v.state.scores == (0, 3, 0)
     assert transcript(v)[2] == (
         "SCORE-ENA scoring.mode: Each player scores their own hand: ana 0, bor 3, cene 0."
@@ -596,7 +558,7 @@ def test_SCORE_ENA_own_hands_in_words() -> None:
 
 def test_HOUSE_ROUNDS_a_point_for_the_round_in_words() -> None:
     """HOUSE-ROUNDS: the round's winner scores one point, in words."""
-    v = apply(deal(variant_mk("rounds", 1), [["R1"], ["R3"], ["B0"]], "R5"), Play("ana", "R1"))
+    v = apply(deal(derived("rounds", 1), [["R1"], ["R3"], ["B0"]], "R5"), Play("ana", "R1"))
     assert v.state.scores == (1, 0, 0)
     assert transcript(v)[2] == "HOUSE-ROUNDS scoring.mode: ana scores a point for the round."
 
@@ -604,7 +566,7 @@ def test_HOUSE_ROUNDS_a_point_for_the_round_in_words() -> None:
 def test_SCORE_OFF_the_game_winner_in_words() -> None:
     """SCORE-OFF: the first to reach 500 wins the game; the verdict says who, with how much."""
     s = start_round(
-        variant_mk("official", 1),
+        derived("official", 1),
         ["ana", "bor", "cene"],
         dealer="cene",
         hands=[["R1"], ["R3"], ["B0"]],
@@ -620,7 +582,7 @@ def test_SCORE_ENA_reaching_the_target_exactly_with_a_tie_for_lowest_plays_on() 
     """SCORE-ENA: a player reaching exactly 500 ends the game, unless the lowest total is
     tied: then play goes on, and the verdict says why."""
     s = start_round(
-        variant_mk("ena", 1),
+        derived("ena", 1),
         ["ana", "bor", "cene"],
         dealer="cene",
         hands=[["R1"], ["R3"], ["B0"]],
@@ -639,7 +601,7 @@ def test_SCORE_ENA_reaching_the_target_exactly_with_a_tie_for_lowest_plays_on() 
 def test_END_ROUND_no_window_stays_open_after_the_round() -> None:
     """END-ROUND: once a player is out nothing of the round is pending: no draw, no challenge,
     no overtaking window, no drawn card."""
-    s = deal(variant_mk("ena", 1), [["R1"], ["R3"], ["B0"]], "R5")
+    s = deal(derived("ena", 1), [["R1"], ["R3"], ["B0"]], "R5")
     t = apply(s, Play("ana", "R1")).state
     assert t.phase == "deal" and t.pending is None and t.challenge is None
     assert t.overtake_open is False and t.drawn is None and t.uno_exposed == ()
@@ -650,7 +612,7 @@ def test_SCORE_OFF_after_the_game_no_event_is_accepted_and_the_winner_is_named()
     for scores, winner in (([498, 0, 0], "ana"), ([100, 497, 90], "cene")):
         base = "official" if winner == "ana" else "ena"
         s = start_round(
-            variant_mk(base, 1),
+            derived(base, 1),
             ["ana", "bor", "cene"],
             dealer="cene",
             hands=[["R1"], ["R3"], ["B0"]],

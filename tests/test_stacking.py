@@ -9,52 +9,24 @@ from ena_rules import (
     Draw,
     Overtake,
     Play,
-    Variant,
     apply,
     legal_events,
     load_variant,
-    load_variant_text,
 )
-from ena_rules.testing import deal, ok, transcript
+from ena_rules.testing import deal, derived, ok, transcript
+
+E3 = derived("ena", 3)
 
 ENA = load_variant("ena")
 
 
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
+ENA_IA = derived("ena", 3)
 
 
-E3 = small("ena", 3)
-
-
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-t"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-ENA_IA = variant("ena", 3)
-
-
-JUMP = variant("jump-in", 3)
+JUMP = derived("jump-in", 3)
 
 
 HANDS = [["R+2", "W+4", "Y1"], ["G+2", "W+4", "B3"], ["G4", "G2", "G3"], ["Y5", "Y6", "Y7"]]
-
-
-def variant_mk(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-ENA3 = variant_mk("ena", 3)
 
 
 def test_OVT_STACK_an_overtaking_wild_draw_four_adds_to_the_pending_count() -> None:
@@ -104,7 +76,7 @@ def test_OVT_STACK_overtaking_a_wild_draw_four_stacks_and_the_overtaker_names_th
 def test_HOUSE_STACK_a_draw_two_answered_by_a_draw_two_grows_the_count() -> None:
     """HOUSE-STACK: a player hit by a +2 may answer with their own +2 (any colour); the count
     grows until someone cannot answer, who draws it all and loses the turn."""
-    stack = variant("house-stack", 3)
+    stack = derived("house-stack", 3)
     s = ok(deal(stack, HANDS, "R5"), Play("ana", "R+2"))
     assert s.phase == "owe" and s.pending is not None and s.pending.count == 2
     assert Play("bor", "G+2") in legal_events(s)
@@ -115,13 +87,13 @@ def test_HOUSE_STACK_a_draw_two_answered_by_a_draw_two_grows_the_count() -> None
     v = apply(s, Draw("cene"))
     assert v.drawn == (("cene", 4),) and v.skipped == ("cene",) and v.state.due == "dan"
     # without the house rule the +2 is drawn at once
-    o = ok(deal(variant("official", 3), HANDS, "R5"), Play("ana", "R+2"))
+    o = ok(deal(derived("official", 3), HANDS, "R5"), Play("ana", "R+2"))
     assert o.pending is None and o.due == "cene" and len(o.hands[1]) == 5
 
 
 def test_HOUSE_STACK_a_wild_draw_four_answered_by_a_wild_draw_four() -> None:
     """HOUSE-STACK: +4 on +4; the last +4 may still be challenged by its victim (CHAL-WHO)."""
-    stack = variant("house-stack", 3)
+    stack = derived("house-stack", 3)
     s = ok(deal(stack, HANDS, "G5"), Play("ana", "W+4", color="red"))
     v = apply(s, Play("bor", "W+4", color="blue"))
     assert v.accepted and v.state.pending is not None and v.state.pending.count == 8
@@ -132,11 +104,11 @@ def test_HOUSE_STACK_a_wild_draw_four_answered_by_a_wild_draw_four() -> None:
 def test_HOUSE_STACK_the_plus_four_on_plus_two_key() -> None:
     """HOUSE-STACK: whether a +4 may answer a +2 (and back) is the key stacking.answer: off in
     house-stack (the +4 is then a wrong card), on in house-stack-mixed."""
-    s = ok(deal(variant("house-stack", 3), HANDS, "R5"), Play("ana", "R+2"))
+    s = ok(deal(derived("house-stack", 3), HANDS, "R5"), Play("ana", "R+2"))
     assert Play("bor", "W+4", color="red") not in legal_events(s)
     v = apply(s, Play("bor", "W+4", color="red"))
     assert v.penalised and v.key == "penalties.wrong_card" and v.state.pending == s.pending
-    mixed = variant("house-stack-mixed", 3)
+    mixed = derived("house-stack-mixed", 3)
     s = ok(deal(mixed, HANDS, "R5"), Play("ana", "R+2"))
     s = ok(s, Play("bor", "W+4", color="blue"))
     assert s.pending is not None and s.pending.count == 6
@@ -151,7 +123,7 @@ def test_HOUSE_STACK_the_plus_four_on_plus_two_key() -> None:
 
 def test_HOUSE_STACK_the_key_works_on_the_ena_base_too() -> None:
     """HOUSE-STACK: the same key on the Ena base: a +2 becomes answerable by a +2."""
-    ena_stack = variant("ena", 3, '[stacking]\nanswer = { "+2" = ["+2"] }\n')
+    ena_stack = derived("ena", 3, '[stacking]\nanswer = { "+2" = ["+2"] }\n')
     s = ok(deal(ena_stack, HANDS, "R5"), Play("ana", "R+2"))
     assert s.pending is not None and s.due == "bor"
     s = ok(s, Play("bor", "G+2"))
@@ -162,7 +134,7 @@ def test_HOUSE_STACK_answers_and_refusals_in_words() -> None:
     """HOUSE-STACK: a +2 answered by a +2 stacks (the verdict cites the answer key); a card that
     cannot answer is a wrong card, and with no challenge possible the verdict offers only the
     draw."""
-    stack = variant_mk("house-stack", 3)
+    stack = derived("house-stack", 3)
     hands = [["R+2", "G1", "Y1"], ["B+2", "B2", "R3"], ["G4", "G2", "G3"]]
     s = ok(deal(stack, hands, "R5"), Play("ana", "R+2"))
     v = apply(s, Play("bor", "B+2"))
@@ -179,7 +151,7 @@ def test_OVT_STACK_a_stacking_play_by_the_victim_cites_the_overtake_key() -> Non
     """OVT-STACK: under Ena the victim of a W+4 may put their own W+4 on it (the stack is an
     identical card); the verdict cites ``stacking.overtake``."""
     hands = [["W+4", "G1", "Y1"], ["W+4", "B2", "B3"], ["G4", "G2", "G3"]]
-    s = ok(deal(ENA3, hands, "R5"), Play("ana", "W+4", color="blue"))
+    s = ok(deal(E3, hands, "R5"), Play("ana", "W+4", color="blue"))
     v = apply(s, Play("bor", "W+4", color="green"))
     assert transcript(v)[0] == (
         "OVT-STACK stacking.overtake: bor plays W+4: W+4 is stacked on the pending +4."
@@ -190,7 +162,7 @@ def test_OVT_STACK_a_stacking_play_by_the_victim_cites_the_overtake_key() -> Non
 def test_HOUSE_STACK_a_card_that_cannot_answer_is_refused_citing_the_answer_key() -> None:
     """HOUSE-STACK: without a wrong-card penalty, a card that cannot answer a pending +2 is
     refused, citing ``stacking.answer``."""
-    v3 = variant_mk("house-stack", 3, "[penalties]\nwrong_card = 0\n")
+    v3 = derived("house-stack", 3, "[penalties]\nwrong_card = 0\n")
     hands = [["R+2", "G1", "Y1"], ["B+2", "B2", "R3"], ["G4", "G2", "G3"]]
     s = ok(deal(v3, hands, "R5"), Play("ana", "R+2"))
     assert transcript(apply(s, Play("bor", "R3"))) == [

@@ -23,22 +23,24 @@ from ena_rules import (
     Verdict,
     apply,
     legal_events,
-    load_variant_text,
     parse_card,
 )
 from ena_rules.shuffle import derive_seed, shuffled
 from ena_rules.testing import (
     all_cards,
     deal,
+    derived,
     hand,
     held,
     ok,
+    rejected,
     run,
     start_round,
     transcript,
 )
 
-V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
+V3 = derived("official", 3)
+E3 = derived("ena", 3)
 
 
 PLAYERS = ["ana", "bor", "cene"]
@@ -49,26 +51,10 @@ def table() -> GameState:
     return start_round(V3, PLAYERS, dealer="ana", hands=hands, turned="R5")
 
 
-def rejected(state: GameState, event: object, *words: str) -> Verdict:
-    """Rejected; the very same state; a clause, a key and a reason naming ``words``."""
-    v = apply(state, event)  # type: ignore[arg-type]
-    assert v.rejected, str(v)
-    assert v.state is state
-    assert v.drawn == () and v.skipped == ()
-    assert v.clause and v.key and v.message
-    for w in words:
-        assert w in v.message, (w, v.message)
-    assert event not in legal_events(state)
-    return v
-
-
 PLAYERS_OFF = ("ana", "bor", "cene", "dan")
 
 
 SMALL = "[deal]\nhand_size = 3"
-
-
-V3_OFF = load_variant_text(f'name = "official-3"\nextends = "official"\n{SMALL}')
 
 
 def table_off(
@@ -93,7 +79,7 @@ def clauses(v: Verdict) -> list[str]:
 
 def wd4_table(bor: list[str]) -> GameState:
     """bor (first to play) holds ``bor``; cene, who would draw the four, holds yellows."""
-    return table_off(V3_OFF, [[], bor, ["Y7", "Y8", "Y9"]])
+    return table_off(V3, [[], bor, ["Y7", "Y8", "Y9"]])
 
 
 def _empty_draw_pile(s: GameState, *, into_discard: bool) -> GameState:
@@ -104,28 +90,7 @@ def _empty_draw_pile(s: GameState, *, into_discard: bool) -> GameState:
     return attrs.evolve(s, draw_pile=(), hands=hands)
 
 
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
-
-
-E3 = small("ena", 3)
-
-
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-t"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
-ENA = variant("ena", 3)
-
-
-TINY = variant(
+TINY = derived(
     "ena",
     2,
     """[players]
@@ -139,13 +104,6 @@ wild = { "W" = 0, "W+4" = 4, "WS" = 0, "WC" = 0 }
 )
 
 
-def variant_mk(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
-
-
 def cards(state: GameState) -> Counter[str]:
     """Every card of the round: hands, draw pile and discard pile."""
     out = Counter(str(c) for c in (*state.draw_pile, *state.discard))
@@ -154,13 +112,7 @@ def cards(state: GameState) -> Counter[str]:
     return out
 
 
-OFFICIAL3 = variant_mk("official", 3)
-
-
-ENA3 = variant_mk("ena", 3)
-
-
-STRICT = variant_mk("official", 3, "[penalties]\nwrong_card = 0\n[turn]\nwild_anytime = false\n")
+STRICT = derived("official", 3, "[penalties]\nwrong_card = 0\n[turn]\nwild_anytime = false\n")
 
 
 def test_TURN_MATCH_a_card_the_player_does_not_hold_is_rejected() -> None:
@@ -171,7 +123,7 @@ def test_TURN_MATCH_a_card_the_player_does_not_hold_is_rejected() -> None:
 
 def test_TURN_MATCH_a_card_matches_the_colour_the_number_or_the_symbol() -> None:
     """TURN-MATCH: play one card of the top card's colour, number or symbol; nothing else."""
-    s = table_off(V3_OFF, [[], ["R1", "G5", "B7"], ["G1", "G2", "B3"], ["YS", "G3", "Y4"]])
+    s = table_off(V3, [[], ["R1", "G5", "B7"], ["G1", "G2", "B3"], ["YS", "G3", "Y4"]])
     assert plays(s, "bor") == {"R1", "G5"}
     assert not apply(s, Play("bor", "B7")).accepted
     s = run(s, Play("bor", "G5")).state  # number match changes the colour to green
@@ -182,7 +134,7 @@ def test_TURN_MATCH_a_card_matches_the_colour_the_number_or_the_symbol() -> None
 
 def test_TURN_MATCH_symbols_match_across_colours() -> None:
     """TURN-MATCH: a symbol matches the same symbol of another colour."""
-    s = table_off(V3_OFF, [[], ["RS", "R1", "R2"], ["G1", "G2", "B3"], ["YS", "G3", "Y4"]])
+    s = table_off(V3, [[], ["RS", "R1", "R2"], ["G1", "G2", "B3"], ["YS", "G3", "Y4"]])
     s = run(s, Play("bor", "RS")).state
     assert s.turn == 3 and plays(s, "dan") == {"YS"}
     assert run(s, Play("dan", "YS")).state.color == "Y"
@@ -190,7 +142,7 @@ def test_TURN_MATCH_symbols_match_across_colours() -> None:
 
 def test_TURN_WILD_a_wild_may_be_played_while_holding_a_match_naming_the_same_colour() -> None:
     """TURN-WILD: a Wild may be played on any turn, and may name the current colour."""
-    s = table_off(V3_OFF, [[], ["R1", "W", "R2"]])
+    s = table_off(V3, [[], ["R1", "W", "R2"]])
     assert "W" in plays(s, "bor")
     v = run(s, Play("bor", "W", color="red"))
     assert v.state.color == "R" and v.state.turn == 2 and str(v.state.top) == "W"
@@ -230,7 +182,7 @@ def test_TURN_WD4_LEGAL_without_a_challenge_the_restriction_is_enforced_at_once(
 
 def test_TURN_DRAW_a_drawn_card_that_cannot_be_played_ends_the_turn() -> None:
     """TURN-DRAW: draw one card; if it cannot be played the turn passes at once."""
-    s = table_off(V3_OFF, [[], ["G1", "G2", "B3"]], draw=["Y9"])
+    s = table_off(V3, [[], ["G1", "G2", "B3"]], draw=["Y9"])
     v = run(s, Draw("bor"))
     assert v.drawn == (("bor", 1),) and hand(v.state, "bor") == ["G1", "G2", "B3", "Y9"]
     assert v.state.turn == 2 and v.state.phase == "play"
@@ -238,7 +190,7 @@ def test_TURN_DRAW_a_drawn_card_that_cannot_be_played_ends_the_turn() -> None:
 
 def test_TURN_DRAW_a_playable_drawn_card_may_be_played_at_once() -> None:
     """TURN-DRAW: a playable drawn card: play it (that card only) or pass explicitly."""
-    s = table_off(V3_OFF, [[], ["R1", "G2", "B3"]], draw=["R9"])
+    s = table_off(V3, [[], ["R1", "G2", "B3"]], draw=["R9"])
     v = run(s, Draw("bor"))
     drawn = v.state
     assert drawn.phase == "drawn" and drawn.turn == 1 and str(drawn.drawn) == "R9"
@@ -250,7 +202,7 @@ def test_TURN_DRAW_a_playable_drawn_card_may_be_played_at_once() -> None:
 
 def test_TURN_DRAW_pass_keeps_the_drawn_card_and_ends_the_turn() -> None:
     """TURN-DRAW: Pass after drawing a playable card keeps it and passes the turn."""
-    s = table_off(V3_OFF, [[], ["R1", "G2", "B3"]], draw=["R9"])
+    s = table_off(V3, [[], ["R1", "G2", "B3"]], draw=["R9"])
     drawn = run(s, Draw("bor")).state
     v = run(drawn, Pass("bor"))
     assert v.state.turn == 2 and hand(v.state, "bor") == ["R1", "G2", "B3", "R9"]
@@ -259,7 +211,7 @@ def test_TURN_DRAW_pass_keeps_the_drawn_card_and_ends_the_turn() -> None:
 
 def test_TURN_DRAW_after_drawing_no_other_card_and_no_second_draw() -> None:
     """TURN-DRAW: after the draw only the drawn card may be played; a second draw is refused."""
-    s = table_off(V3_OFF, [[], ["R1", "G2", "B3"]], draw=["R9"])
+    s = table_off(V3, [[], ["R1", "G2", "B3"]], draw=["R9"])
     drawn = run(s, Draw("bor")).state
     other = apply(drawn, Play("bor", "R1"))
     assert not other.accepted and other.state.hands[1].count(parse_card("R1")) == 1
@@ -270,7 +222,7 @@ def test_TURN_DRAW_after_drawing_no_other_card_and_no_second_draw() -> None:
 
 def test_TURN_DRAW_drawing_while_holding_a_match_is_no_offence() -> None:
     """TURN-DRAW: choosing to draw while holding a playable card is accepted, no penalty."""
-    s = table_off(V3_OFF, [[], ["R1", "R2", "R3"]], draw=["G9"])
+    s = table_off(V3, [[], ["R1", "R2", "R3"]], draw=["G9"])
     v = run(s, Draw("bor"))
     assert v.outcome == "accepted" and v.drawn == (("bor", 1),)
 
@@ -278,7 +230,7 @@ def test_TURN_DRAW_drawing_while_holding_a_match_is_no_offence() -> None:
 def test_TURN_NEXT_the_turn_passes_in_the_current_direction() -> None:
     """TURN-NEXT: after a play, or a draw not followed by a play, the next player goes."""
     s = table_off(
-        V3_OFF,
+        V3,
         [["R7", "Y1", "Y2"], ["R1", "RR", "G1"], ["R2", "G2", "B2"], ["R3", "G3", "B3"]],
         draw=["B9"],
     )
@@ -292,7 +244,7 @@ def test_TURN_NEXT_the_turn_passes_in_the_current_direction() -> None:
 
 def test_TURN_RESHUFFLE_the_discard_pile_but_its_top_card_becomes_the_draw_pile() -> None:
     """TURN-RESHUFFLE: an empty draw pile is refilled from the discard pile, keeping the top."""
-    s = _empty_draw_pile(table_off(V3_OFF, [[], ["G1", "G2", "B3"]]), into_discard=True)
+    s = _empty_draw_pile(table_off(V3, [[], ["G1", "G2", "B3"]]), into_discard=True)
     old = all_cards(s)
     under = Counter(s.discard[:-1])
     v = run(s, Draw("bor"))
@@ -307,7 +259,7 @@ def test_TURN_RESHUFFLE_the_discard_pile_but_its_top_card_becomes_the_draw_pile(
 
 def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_nothing() -> None:
     """TURN-RESHUFFLE: nothing to reshuffle: the player who must draw simply does not."""
-    s = _empty_draw_pile(table_off(V3_OFF, [[], ["G1", "G2", "B3"]]), into_discard=False)
+    s = _empty_draw_pile(table_off(V3, [[], ["G1", "G2", "B3"]]), into_discard=False)
     v = run(s, Draw("bor"))
     assert v.drawn == () and hand(v.state, "bor") == ["G1", "G2", "B3"]
     assert v.state.turn == 2 and "TURN-RESHUFFLE" in clauses(v)
@@ -316,7 +268,7 @@ def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_nothing() -> None
 
 def test_TURN_RESHUFFLE_a_draw_two_takes_what_there_is() -> None:
     """TURN-RESHUFFLE: a +2 with one card left to reshuffle gives its victim that one card."""
-    s = _empty_draw_pile(table_off(V3_OFF, [[], ["R+2", "G2", "B3"]]), into_discard=False)
+    s = _empty_draw_pile(table_off(V3, [[], ["R+2", "G2", "B3"]]), into_discard=False)
     v = run(s, Play("bor", "R+2"))
     assert v.drawn == (("cene", 1),) and hand(v.state, "cene")[-1] == "R5"
     assert v.state.discard == (parse_card("R+2"),) and v.state.turn == 3
@@ -362,7 +314,7 @@ def test_TURN_DRAW_a_player_who_draws_holding_an_identical_card_misses_the_overt
     card identical to the top: no penalty for anyone; the overtake chance is gone (a late
     overtake is a bad overtake), and the drawer may play only the drawn card."""
     hands = [["R9", "G1", "Y1"], ["R9", "B2", "B3"], ["G4", "G2", "G3"]]
-    s = ok(deal(ENA, hands, "R5", draw=["Y7"]), Play("ana", "R9"))
+    s = ok(deal(E3, hands, "R5", draw=["Y7"]), Play("ana", "R9"))
     assert Play("bor", "R9") in legal_events(s)
     v = apply(s, Draw("bor"))
     assert v.accepted and v.drawn == (("bor", 1),)
@@ -370,7 +322,7 @@ def test_TURN_DRAW_a_player_who_draws_holding_an_identical_card_misses_the_overt
     late = apply(v.state, Overtake("bor", "R9"))
     assert late.penalised and late.key == "penalties.bad_overtake"
     # a drawn playable card: only it may be played
-    s = ok(ok(deal(ENA, hands, "R5", draw=["R7"]), Play("ana", "R9")), Draw("bor"))
+    s = ok(ok(deal(E3, hands, "R5", draw=["R7"]), Play("ana", "R9")), Draw("bor"))
     assert s.phase == "drawn" and set(legal_events(s)) == {Play("bor", "R7"), Pass("bor")}
     assert apply(s, Play("bor", "R9")).penalised
 
@@ -379,19 +331,19 @@ def test_HOUSE_DRAW_UNTIL_a_draw_goes_on_until_a_playable_card_comes() -> None:
     """HOUSE-DRAW-UNTIL: a player drawing keeps drawing until a playable card comes, which they
     may play or keep; officially one card is drawn and the turn ends."""
     hands = [["G1", "Y1", "B1"], ["B2", "B3", "B4"]]
-    s = deal(variant("draw-until", 3), hands, "R5", draw=["G7", "Y2", "R8", "B9"])
+    s = deal(derived("draw-until", 3), hands, "R5", draw=["G7", "Y2", "R8", "B9"])
     v = apply(s, Draw("ana"))
     assert v.accepted and v.drawn == (("ana", 3),)
     assert v.state.phase == "drawn" and str(v.state.drawn) == "R8"
     assert set(legal_events(v.state)) == {Play("ana", "R8"), Pass("ana")}
-    o = apply(deal(variant("official", 3), hands, "R5", draw=["G7", "Y2", "R8"]), Draw("ana"))
+    o = apply(deal(derived("official", 3), hands, "R5", draw=["G7", "Y2", "R8"]), Draw("ana"))
     assert o.drawn == (("ana", 1),) and o.state.due == "bor"
 
 
 def test_TURN_DRAW_keeping_the_drawn_card_in_words() -> None:
     """TURN-DRAW: after drawing a playable card its player may keep it (Pass); nobody else may
     pass, and the refusal says why."""
-    s = ok(deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["R9"]), Draw("ana"))
+    s = ok(deal(E3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["R9"]), Draw("ana"))
     assert transcript(apply(s, Pass("ana"))) == [
         "TURN-DRAW turn.play_drawn: ana keeps the drawn card.",
         "TURN-NEXT turn.next: bor is next (clockwise).",
@@ -406,7 +358,7 @@ def test_TURN_RESHUFFLE_the_kth_reshuffle_uses_its_own_seed() -> None:
     """TURN-RESHUFFLE (docs/shuffle.md): the draw pile is empty: the discard pile but its top
     card is shuffled with ``derive_seed(seed, k + 1)`` for the k-th in-round shuffle (here
     k = 2) into the new draw pile, and the verdict says so."""
-    s = deal(OFFICIAL3, [["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5", seed=5)
+    s = deal(V3, [["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5", seed=5)
     s = attrs.evolve(s, draw_pile=(), discard=(*s.draw_pile, *s.discard), shuffles=2)
     rest = s.discard[:-1]
     new_pile = shuffled(rest, derive_seed(5, 3))
@@ -422,7 +374,7 @@ def test_TURN_RESHUFFLE_the_kth_reshuffle_uses_its_own_seed() -> None:
 def test_TURN_DRAW_a_draw_before_the_dealer_names_the_colour_is_out_of_turn() -> None:
     """TURN-DRAW / FLIP-WILD: while the dealer is to name the colour, a draw by the first
     player is out of turn (PEN-ENA)."""
-    s = deal(ENA3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    s = deal(E3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
     assert transcript(apply(s, Draw("ana"))) == [
         "PEN-ENA penalties.out_of_turn: ana draws out of turn (cene is due): a mistake costing "
         "2 cards.",
@@ -433,7 +385,7 @@ def test_TURN_DRAW_a_draw_before_the_dealer_names_the_colour_is_out_of_turn() ->
 def test_TURN_WILD_without_wild_anytime_a_drawn_wild_is_playable_only_without_a_match() -> None:
     """TURN-WILD (``turn.wild_anytime = false``): a Wild drawn by a player who holds a match
     cannot be played: the turn ends; without a match it may be played."""
-    strict = variant_mk("official", 3, "[turn]\nwild_anytime = false\n")
+    strict = derived("official", 3, "[turn]\nwild_anytime = false\n")
     s = deal(strict, [["R1", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["W"])
     v = apply(s, Draw("ana"))
     assert transcript(v) == [
@@ -453,7 +405,7 @@ def test_TURN_WILD_without_wild_anytime_a_drawn_wild_is_playable_only_without_a_
 def test_TURN_WD4_LEGAL_no_colour_in_force_no_colour_held() -> None:
     """TURN-WD4-LEGAL / CHAL-INNOCENT: with no colour in force (a position without one), a
     W+4 cannot be guilty."""
-    s = deal(OFFICIAL3, [["W+4", "R1", "G1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
+    s = deal(V3, [["W+4", "R1", "G1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "W")
     s = attrs.evolve(s, phase="play")
     assert s.color is None and s.due == "ana"
     t = ok(s, Play("ana", "W+4", color="green"))
@@ -466,7 +418,7 @@ def test_TURN_RESHUFFLE_nothing_left_to_reshuffle_a_draw_takes_what_there_is() -
     """TURN-RESHUFFLE (D-RESHUFFLE-EMPTY): the draw pile is empty and the discard pile holds only
     its top card: the draw takes nothing, the verdict says how many were short, and the turn
     ends."""
-    s = deal(OFFICIAL3, [["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5")
+    s = deal(V3, [["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5")
     s = attrs.evolve(s, draw_pile=(), hands=(s.hands[0], s.hands[1] + s.draw_pile))
     v = apply(s, Draw("ana"))
     assert transcript(v) == [
@@ -495,7 +447,7 @@ def test_TURN_MATCH_a_wrong_card_is_refused_with_the_rule_it_breaks() -> None:
 def test_TURN_WILD_a_drawn_wild_without_a_match_may_be_played() -> None:
     """TURN-WILD / TURN-DRAW (``turn.wild_anytime = false``): a Wild drawn by a player holding no
     match may be played at once."""
-    strict = variant_mk("official", 3, "[turn]\nwild_anytime = false\n")
+    strict = derived("official", 3, "[turn]\nwild_anytime = false\n")
     s = ok(deal(strict, [["B4", "G1", "Y1"], ["B1", "B2", "B3"]], "R5", draw=["W"]), Draw("ana"))
     v = apply(s, Play("ana", "W", color="green"))
     assert v.accepted and v.state.color == "G" and v.state.drawn is None
@@ -504,7 +456,7 @@ def test_TURN_WILD_a_drawn_wild_without_a_match_may_be_played() -> None:
 def test_TURN_NEXT_the_verdict_carries_the_event_it_judged() -> None:
     """TURN-NEXT: every verdict, accepted or refused, carries the very event it judged (a log
     records both); a value that is not an event is an error naming the event types."""
-    s = deal(OFFICIAL3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
+    s = deal(V3, [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
     for e in (Play("ana", "R1"), Play("ana", "Y1"), Play("zoe", "R1")):
         assert apply(s, e).event is e
     with pytest.raises(EventError, match="expected one of Play, Overtake, Draw, Pass, CallUno"):
@@ -514,8 +466,6 @@ def test_TURN_NEXT_the_verdict_carries_the_event_it_judged() -> None:
 def test_TURN_DRAW_a_drawn_wild_draw_four_played_leaves_no_drawn_card() -> None:
     """TURN-DRAW / ACT-WD4: a drawn W+4 played at once leaves its victim owing 4, and no drawn
     card behind."""
-    s = ok(
-        deal(OFFICIAL3, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["W+4"]), Draw("ana")
-    )
+    s = ok(deal(V3, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["W+4"]), Draw("ana"))
     v = apply(s, Play("ana", "W+4", color="green"))
     assert v.state.phase == "owe" and v.state.drawn is None

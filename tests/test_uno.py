@@ -20,17 +20,13 @@ from ena_rules import (
     apply,
     legal_events,
     load_variant,
-    load_variant_text,
 )
-from ena_rules.testing import deal, hand, ok, run, start_round, transcript
+from ena_rules.testing import deal, derived, hand, ok, run, start_round, transcript
+
+V3 = derived("official", 3)
+V2 = derived("official", 2)
 
 PLAYERS = ("ana", "bor", "cene", "dan")
-
-
-V2 = load_variant_text('name = "official-2"\nextends = "official"\n[deal]\nhand_size = 2')
-
-
-V3 = load_variant_text('name = "official-3"\nextends = "official"\n[deal]\nhand_size = 3')
 
 
 def refused(state: GameState, event: object, clause: str) -> Verdict:
@@ -48,28 +44,13 @@ def uno_table(draw: Sequence[str] = ()) -> GameState:
     return start_round(V2, list(PLAYERS), dealer="ana", hands=hands, turned="R5", draw=draw)
 
 
-def small(base: str, hand_size: int, extra: str = "") -> Variant:
-    """A test variant: ``base`` with a smaller hand, so that arranged hands are given whole."""
-    return load_variant_text(
-        f'name = "{base}-{hand_size}"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n'
-        + extra
-    )
-
-
 NAMES = ("ana", "bor", "cene", "dan", "eva")
 
 
-def variant(base: str, hand_size: int, extra: str = "") -> Variant:
-    """``base`` with ``hand_size`` cards a hand (so arranged hands are given whole) + ``extra``."""
-    return load_variant_text(
-        f'name = "{base}-mk"\nextends = "{base}"\n[deal]\nhand_size = {hand_size}\n' + extra
-    )
+OFFICIAL2 = derived("official", 2)
 
 
-OFFICIAL2 = variant("official", 2)
-
-
-ENA2 = variant("ena", 2)
+ENA2 = derived("ena", 2)
 
 
 def _uno_table(v: Variant) -> GameState:
@@ -79,7 +60,7 @@ def _uno_table(v: Variant) -> GameState:
     return s
 
 
-SEVEN_MUST = variant("seven-zero", 2, '[uno]\nafter_hand_change = "must_call"\n')
+SEVEN_MUST = derived("seven-zero", 2, '[uno]\nafter_hand_change = "must_call"\n')
 
 
 OFFICIAL = load_variant("official")
@@ -191,11 +172,11 @@ def test_UNO_FALSE_calling_out_a_player_not_catchable_costs_the_caller_two_cards
     """UNO-FALSE: under Ena a false catch (the target is not catchable, or the window closed)
     costs the caller 2 cards; officially it has no effect (rejected)."""
     hands = [["R9", "G1"], ["R3", "B2"], ["R7", "G2"]]
-    s = deal(small("ena", 2), hands, "R5")
+    s = deal(derived("ena", 2), hands, "R5")
     v = apply(s, CallUno("bor", "cene"))
     assert v.penalised and v.clause == "UNO-FALSE" and v.key == "uno.false_catch_penalty"
     assert v.drawn == (("bor", 2),)
-    assert apply(deal(small("official", 2), hands, "R5"), CallUno("bor", "cene")).rejected
+    assert apply(deal(derived("official", 2), hands, "R5"), CallUno("bor", "cene")).rejected
     s = ok(s, Play("ana", "R9"))  # ana holds one card and has not called
     assert ok(s, CallUno("cene", "ana")).hands[0] != s.hands[0]  # in time: a catch
     late = ok(s, Play("bor", "R3"))  # bor's turn action closes the window
@@ -248,7 +229,7 @@ def test_UNO_FALSE_a_false_catch_in_words_official_and_ena() -> None:
 
 def test_UNO_FALSE_a_one_card_false_catch_penalty_is_a_penalty() -> None:
     """UNO-FALSE: ``uno.false_catch_penalty = 1`` is a penalty of one card, not a refusal."""
-    one = variant("ena", 2, "[uno]\nfalse_catch_penalty = 1\n")
+    one = derived("ena", 2, "[uno]\nfalse_catch_penalty = 1\n")
     v = apply(ok(_uno_table(one), Play("bor", "R1")), CallUno("dan", "cene"))
     assert v.penalised and v.drawn == (("dan", 1),)
 
@@ -286,7 +267,7 @@ def test_UNO_WINDOW_a_late_jump_in_is_refused_in_words() -> None:
     """UNO-WINDOW / OVT-IDENT: once the player due has acted (here: drawn) the overtaking window
     is closed; a late jump-in is refused, saying so."""
     hands = [["R1", "G1", "Y1"], ["B1", "B2", "B3"], ["G4", "G2", "G3"], ["R1", "Y2", "Y3"]]
-    s = ok(deal(variant("jump-in", 3), hands, "R5", draw=["B9"]), Play("ana", "R1"), Draw("bor"))
+    s = ok(deal(derived("jump-in", 3), hands, "R5", draw=["B9"]), Play("ana", "R1"), Draw("bor"))
     assert transcript(apply(s, Overtake("dan", "R1"))) == [
         "HOUSE-JUMP-IN overtake.enabled: the overtaking window is closed: the player due has "
         "already acted"

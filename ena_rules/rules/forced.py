@@ -23,7 +23,14 @@ if TYPE_CHECKING:
     from ..variant import Variant
     from .work import Work
 
-__all__ = ["at_hand_limit", "draw_refused", "draws_until_playable", "pass_refused"]
+__all__ = [
+    "at_hand_limit",
+    "draw_refused",
+    "drawn_card_key",
+    "draws_until_playable",
+    "may_refuse_turn_end",
+    "pass_refused",
+]
 
 
 def draws_until_playable(v: Variant) -> bool:
@@ -31,6 +38,20 @@ def draws_until_playable(v: Variant) -> bool:
     (``play.death_draw``, the same draw whatever ``turn.draw`` says): a turn's draw goes on
     until a playable card comes."""
     return v.turn.draw == "until_playable" or v.play.death_draw
+
+
+def drawn_card_key(v: Variant) -> str | None:
+    """The key that makes a playable drawn card a must (HR-FORCED-DRAWN
+    ``play.must_play_drawn``, HR-DEATH-DRAW ``play.death_draw``), or None."""
+    if v.play.must_play_drawn:
+        return "play.must_play_drawn"
+    return "play.death_draw" if v.play.death_draw else None
+
+
+def may_refuse_turn_end(v: Variant) -> bool:
+    """Whether a [play] key may refuse a turn's Draw (HR-FORCED-PLAY) or a Pass after a draw
+    (HR-FORCED-DRAWN, HR-DEATH-DRAW); without one both are always open."""
+    return v.play.forced or drawn_card_key(v) is not None
 
 
 def draw_refused(
@@ -52,14 +73,7 @@ def draw_refused(
 def pass_refused(s: GameState, seat: int) -> Judgement | None:
     """HR-FORCED-DRAWN (``play.must_play_drawn``), HR-DEATH-DRAW (``play.death_draw``): the
     playable card just drawn must be played; a Pass is refused."""
-    v = s.variant
-    key = (
-        "play.must_play_drawn"
-        if v.play.must_play_drawn
-        else "play.death_draw"
-        if v.play.death_draw
-        else None
-    )
+    key = drawn_card_key(s.variant)
     if key is None:
         return None
     return reject(key, f"{s.players[seat]} must play the drawn card ({s.drawn}): no pass")

@@ -42,7 +42,19 @@ from ..state import GameState
 from ..variant import Variant
 from ..verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
 from ..view import PlayerView
-from . import challenge, clock, deal, multi, overtake, penalties, turn, uno, unseen, windows
+from . import (
+    challenge,
+    clock,
+    deal,
+    forced,
+    multi,
+    overtake,
+    penalties,
+    turn,
+    uno,
+    unseen,
+    windows,
+)
 from .effects import card_needs
 from .judgement import Judgement, judge_common
 from .phases import CHANCE_PHASES
@@ -270,8 +282,7 @@ def _legal(s: GameState) -> tuple[PlayerEvent, ...]:
     if v.play.multi:  # HR-MULTI-PLAY
         out.extend(multi.plays(s, seat, turn.playable))
     ends: PlayerEvent = _event(Pass, name) if s.phase == "drawn" else _event(Draw, name)
-    refusing = v.play.forced or v.play.must_play_drawn or v.play.death_draw
-    if not refusing or judge(s, ends).accepted:  # HR-FORCED-PLAY, HR-FORCED-DRAWN, HR-DEATH-DRAW
+    if not forced.may_refuse_turn_end(v) or judge(s, ends).accepted:
         out.append(ends)
     if s.phase == "owe":
         claim = _event(Challenge, name)

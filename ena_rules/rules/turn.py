@@ -230,8 +230,8 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
     if ok and v.turn.play_drawn:
         w.drawn = card
         w.phase = "drawn"
-        if v.play.must_play_drawn or v.play.death_draw:  # HR-FORCED-DRAWN, HR-DEATH-DRAW
-            key = "play.must_play_drawn" if v.play.must_play_drawn else "play.death_draw"
+        key = forced.drawn_card_key(v)  # HR-FORCED-DRAWN, HR-DEATH-DRAW
+        if key is not None:
             w.note(key, f"{w.name(seat)} must play the drawn card.")
         else:
             w.note("turn.play_drawn", f"{w.name(seat)} may play the drawn card or pass.")

@@ -130,8 +130,9 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
     """
     seen = set(keep)
     hands = [h if i in seen else (UNKNOWN,) * len(h) for i, h in enumerate(s.hands)]
-    for i, blind in enumerate(s.blind):  # HR-BLIND-DRAW: cards a kept hand's owner has not seen
-        if blind and i in seen:
+    for i in seen if s.blind else ():  # HR-BLIND-DRAW: the cards the viewer has not seen
+        blind = sight.own_unseen(s, i)  # () for an open hand (HR-OPEN-HAND: face up)
+        if blind and (viewer is None or i == viewer):
             hands[i] = (*sight.seen(s.hands[i], blind), *(UNKNOWN,) * len(blind))
     r = s.reveal
     if r is not None and r.viewer in seen and r.owner not in seen:

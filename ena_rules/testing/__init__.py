@@ -29,6 +29,7 @@ __all__ = [
     "hand",
     "held",
     "ok",
+    "rejected",
     "run",
     "start_round",
     "transcript",
@@ -108,4 +109,15 @@ def start_round(
     return verdict.state
 
 
-from .rules import NAMES, all_cards, deal, derived, hand, held, ok, run, transcript  # noqa: E402
+from .rules import (  # noqa: E402
+    NAMES,
+    all_cards,
+    deal,
+    derived,
+    hand,
+    held,
+    ok,
+    rejected,
+    run,
+    transcript,
+)

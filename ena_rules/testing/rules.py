@@ -18,13 +18,24 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..events import Event
-from ..rules.referee import apply
+from ..rules.referee import apply, legal_events
 from ..state import GameState
 from ..variant import Variant
 from ..variant_io import load_variant_text
 from ..verdict import Verdict
 
-__all__ = ["NAMES", "all_cards", "deal", "derived", "hand", "held", "ok", "run", "transcript"]
+__all__ = [
+    "NAMES",
+    "all_cards",
+    "deal",
+    "derived",
+    "hand",
+    "held",
+    "ok",
+    "rejected",
+    "run",
+    "transcript",
+]
 
 #: Seat names, clockwise: ``deal`` seats the first ``len(hands)`` of them.
 NAMES = ("ana", "bor", "cene", "dan", "eva", "fran", "gal", "hana", "iva", "jan")
@@ -85,6 +96,20 @@ def ok(state: GameState, *events: object) -> GameState:
         assert verdict.accepted, str(verdict)
         state = verdict.state
     return state
+
+
+def rejected(state: GameState, event: object, *words: str) -> Verdict:
+    """``event`` is rejected: the very same state, nothing drawn or skipped, a clause, a key and
+    a reason naming each of ``words``; and ``legal_events`` does not list it."""
+    v = apply(state, event)  # type: ignore[arg-type]
+    assert v.rejected, str(v)
+    assert v.state is state
+    assert v.drawn == () and v.skipped == ()
+    assert v.clause and v.key and v.message
+    for w in words:
+        assert w in v.message, (w, v.message)
+    assert event not in legal_events(state)
+    return v
 
 
 def hand(state: GameState, name: str) -> list[str]:
