@@ -470,3 +470,38 @@ def test_HR_TIME_LIMIT_a_limit_of_0_is_no_limit() -> None:
     )
     s = dealt(v, [["G5"]])
     assert apply(s, Play("ana", "G5"), took=999).accepted
+
+
+@pytest.mark.parametrize("base", ["official", "ena", "party", "crazy"])
+@pytest.mark.parametrize("late", ["pass", "stands"])
+def test_HR_TIME_LIMIT_every_late_move_leaves_a_sound_state(base: str, late: str) -> None:
+    """HR-TIME-LIMIT: along seeded games on every preset, each legal move of the player due
+    made late is penalised (or rejected, nothing applied) and leaves a state that keeps every
+    invariant (cards conserved, serialisable, views), and in time it is the untimed verdict."""
+    import random
+
+    from ena_rules.chance import deal_event
+    from ena_rules.rules.referee import new_game
+    from ena_rules.testing.invariants import check_state
+
+    v = blitz(f'late = "{late}"\npenalty = 2\n', base=base)
+    rng = random.Random(f"{base}-{late}")
+    s = new_game(v, ["ana", "bor", "cene"], dealer="cene")
+    s = apply(s, deal_event(s, seed=rng.randrange(1000))).state
+    for _ in range(25):
+        if s.phase not in ("play", "drawn", "owe"):
+            break
+        events = legal_events(s)
+        due = [
+            e for e in events if e.player == s.due and isinstance(e, Play | Draw | Pass | Challenge)
+        ]
+        for e in due[:6]:
+            assert apply(s, e, took=30) == apply(s, e)
+            late_v = apply(s, e, took=45)
+            assert late_v.outcome in ("penalised", "rejected"), (e, late_v)
+            if late_v.rejected:
+                assert late_v.state == s
+            else:
+                assert late_v.clause == "HR-TIME-LIMIT"
+                check_state(late_v.state)
+        s = apply(s, rng.choice(events)).state
