@@ -42,6 +42,7 @@ COMPILED_MODULES = (
     "rules/answers.py",
     "rules/arbiter.py",
     "rules/challenge.py",
+    "rules/clock.py",
     "rules/deal.py",
     "rules/discard.py",
     "rules/dispatch.py",

@@ -29,7 +29,7 @@ from ..state import GameState
 from ..variant import Variant
 from ..verdict import Verdict
 from ..view import PlayerView
-from . import unseen
+from . import clock, unseen
 from .dispatch import apply_judged, judge, legal
 
 __all__ = ["apply", "canonical_deck", "judge", "legal_events", "new_game"]
@@ -85,16 +85,28 @@ def new_game(variant: Variant, players: Sequence[str], *, dealer: str | None = N
     )
 
 
-def apply(state: GameState | PlayerView, event: Event) -> Verdict:
+def apply(state: GameState | PlayerView, event: Event, *, took: float | None = None) -> Verdict:
     """Judge ``event`` in ``state``: accepted, penalised or rejected, with the rule it applied.
 
     A rejected verdict carries the unchanged state. Raises :class:`EventError` only for a value
     that is not an event at all. On a partial state (unknown cards: a table record, a player's
     view, :mod:`~ena_rules.rules.unseen`) a ruling that needs a card nobody saw is
     ``undetermined``, with the verdict of each reading in ``alternatives``.
+
+    ``took``: the seconds since the turn began, as the caller measured them (HR-TIME-LIMIT,
+    ``time.limit``; :class:`~ena_rules.rules.clock.TurnClock` works them out from a log's
+    times). ``None``, the default, is a move not timed: :func:`legal_events` lists the moves
+    accepted in time, and a move judged late is penalised whatever it is.
     """
     s = _as_state(state)
     guards.check_apply(s, event)
+    if took is not None:
+        guards.check_took(took)
+        return clock.apply_timed(s, event, took, _untimed)
+    return _untimed(s, event)
+
+
+def _untimed(s: GameState, event: Event) -> Verdict:
     if s.partial:
         return unseen.apply_partial(s, event, apply_judged)
     return apply_judged(s, event)
