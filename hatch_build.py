@@ -9,8 +9,11 @@ and puts the extension modules into a platform wheel beside the Python sources. 
 an extension module before a ``.py`` file of the same name, so the compiled modules are the
 ones that run; ``ena_rules.COMPILED`` says which build is installed.
 
-What is compiled and why (docs/architecture.md, "The compiled build"): the rules' hot paths,
-and the validator's per-line loop (``validate.py``, ``log/replay.py``).
+What is compiled and why (docs/architecture.md, "The compiled build"): every module of the
+rules package but its entry points (``rules/referee.py``; its body is ``rules/dispatch.py``),
+and the validator's per-line loop (``validate.py``, ``log/replay.py``, and
+``log/table_record.py``, whose replay of table records extends ``log/replay.py``'s: an
+interpreted class cannot inherit from a compiled one).
 The value classes (``state.py``, ``cards.py``, ``events.py``, ``verdict.py``, ...) stay pure:
 mypyc cannot compile attrs classes whose fields have converters, compiled comparisons of attrs
 values went wrong when tried, and a compiled function checks its annotations at run time, so
@@ -36,20 +39,33 @@ ENV = "ENA_RULES_COMPILE"
 
 #: The modules mypyc compiles (paths inside the package); every other module stays Python.
 COMPILED_MODULES = (
+    "rules/answers.py",
+    "rules/arbiter.py",
     "rules/challenge.py",
+    "rules/clock.py",
     "rules/deal.py",
     "rules/discard.py",
+    "rules/dispatch.py",
     "rules/effects.py",
+    "rules/elimination.py",
+    "rules/finish.py",
+    "rules/forced.py",
     "rules/judgement.py",
+    "rules/multi.py",
     "rules/overtake.py",
     "rules/penalties.py",
     "rules/phases.py",
+    "rules/revenge.py",
     "rules/scoring.py",
+    "rules/sight.py",
+    "rules/teams.py",
     "rules/turn.py",
     "rules/uno.py",
+    "rules/unseen.py",
     "rules/windows.py",
     "rules/work.py",
     "log/replay.py",
+    "log/table_record.py",
     "validate.py",
 )
 

@@ -17,16 +17,24 @@ ena_rules.errors.ArgumentTypeError: apply(): state: expected a GameState, got No
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import ArgumentTypeError
+from .errors import ArgumentTypeError, EventError
 from .event_fields import wrong_type
 from .events import CallUno, Challenge, ChooseColor, Cut, Deal, Draw, Overtake, Pass, Play
 from .state import GameState
 from .variant import Variant
 
-__all__ = ["check_apply", "check_new_game", "check_state", "check_variant", "check_view"]
+__all__ = [
+    "check_apply",
+    "check_new_game",
+    "check_state",
+    "check_took",
+    "check_variant",
+    "check_view",
+]
 
 _EVENTS = (Play, Overtake, Draw, Pass, CallUno, Challenge, ChooseColor, Cut, Deal)
 _EVENT_NAMES = ", ".join(t.__name__ for t in _EVENTS)
@@ -51,6 +59,18 @@ def check_apply(state: Any, event: Any) -> None:
         raise ArgumentTypeError(
             f"apply(): event: {_short(event)} ({type(event).__name__}) is not an event; "
             f"expected one of {_EVENT_NAMES}"
+        )
+
+
+def check_took(took: Any) -> None:
+    """``apply(..., took=)``: seconds, a finite number not below 0 (HR-TIME-LIMIT)."""
+    if isinstance(took, bool) or not isinstance(took, int | float):
+        raise ArgumentTypeError(
+            f"apply(): took: {_short(took)} ({type(took).__name__}) is not a number of seconds"
+        )
+    if not math.isfinite(took) or took < 0:
+        raise EventError(
+            f"apply(): took: {took!r}: the seconds a move took are finite, not below 0"
         )
 
 

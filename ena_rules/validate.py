@@ -177,7 +177,7 @@ class Validator:
                 self.feed(item)
                 continue
             e: PlayerEvent = x  # type: ignore[assignment]
-            outcome = replay.quick_event(item.line, e)
+            outcome = replay.quick_event(item.line, e, item.time)
             if outcome is not None:
                 counts["events"] += 1
                 counts[outcome] += 1

@@ -37,6 +37,7 @@ from .rule_keys import (
     View,
 )
 from .rule_keys_play import PlayRules
+from .rule_keys_time import TimeRules
 from .rules.effects import EFFECT_OPS, effects_clause
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "Rank",
     "Scoring",
     "Stacking",
+    "TimeRules",
     "Turn",
     "Uno",
     "Variant",
@@ -97,6 +99,7 @@ class Variant:
     play: PlayRules = attrs.field(factory=PlayRules)
     scoring: Scoring = attrs.field(factory=Scoring)
     view: View = attrs.field(factory=View)
+    time: TimeRules = attrs.field(factory=TimeRules)
     citations: tuple[tuple[str, Citation], ...] = attrs.field(default=(), eq=False, repr=False)
     _rank_map: dict[str, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -189,6 +192,7 @@ _SECTIONS: dict[str, type] = {
     "play": PlayRules,
     "scoring": Scoring,
     "view": View,
+    "time": TimeRules,
 }
 
 

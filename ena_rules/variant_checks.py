@@ -395,3 +395,19 @@ def _teams_elimination(v: Variant, fail: Fail) -> None:
             f'players.teams = "{v.players.teams}": a player leaving breaks the partnerships '
             "(HR-ELIMINATION, HR-TEAMS)",
         )
+
+
+# -- a turn's time limit (HR-TIME-LIMIT) -------------------------------------------------------
+
+
+@_check("time-limit-cost")
+def _time_cost(v: Variant, fail: Fail) -> None:
+    """HR-TIME-LIMIT: a limit costs something: a penalty card, or the turn (time.late)."""
+    t = v.time
+    if t.limit and not t.penalty and t.late == "stands":
+        raise fail(
+            "time.limit",
+            f"time.limit = {t.limit} costs nothing: time.penalty = 0 with "
+            'time.late = "stands" lets a late move stand unpunished; give time.penalty '
+            'at least 1 or time.late = "pass" (HR-TIME-LIMIT)',
+        )

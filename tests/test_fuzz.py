@@ -84,6 +84,11 @@ def from_json_schema(node: dict[str, Any]) -> st.SearchStrategy[Any]:
         return st.text(min_size=node.get("minLength", 0), max_size=12)
     if kind == "integer":
         return st.integers(min_value=node.get("minimum"), max_value=2**40)
+    if kind == "number":  # a line's time (HR-TIME-LIMIT)
+        low = node.get("minimum")
+        return st.integers(min_value=low, max_value=2**20) | st.floats(
+            min_value=low, max_value=2.0**20, allow_nan=False, allow_infinity=False
+        )
     if kind == "boolean":
         return st.booleans()
     if kind == "array":

@@ -191,7 +191,8 @@ class TestSchema:
             fields = attrs.fields(cls)
             # what a table saw (a draw's cards, a shown hand, the hands): read beside the class
             seen = {k for k, (owner, _) in SEEN_FIELDS.items() if owner == tag}
-            props = set(defs[tag]["properties"]) - {"type"} - seen
+            # "time" (HR-TIME-LIMIT): the moment of the move, on every line after the header
+            props = set(defs[tag]["properties"]) - {"type", "time"} - seen
             assert props == {f.name for f in fields}, tag
             required = {f.name for f in fields if f.default is attrs.NOTHING}
             assert set(defs[tag]["required"]) - {"type"} == required, tag

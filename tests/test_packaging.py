@@ -150,7 +150,40 @@ class TestBuilds:
         assert hatch_build.compile_requested()
         modules = {m.removeprefix("rules/") for m in hatch_build.COMPILED_MODULES}
         assert "referee.py" not in modules  # the entry points run the guards, uncompiled
+        rules = {p.name for p in (ROOT / "ena_rules" / "rules").glob("*.py")}
+        assert rules - {"referee.py", "__init__.py"} <= modules, "a rules module left pure"
         assert {"state.py", "cards.py", "events.py", "verdict.py"}.isdisjoint(modules)
+
+    def test_no_pure_class_extends_a_compiled_one(self) -> None:
+        """mypyc: "interpreted classes cannot inherit from compiled": a class of a module left
+        pure may not have a base class from one of hatch_build.COMPILED_MODULES."""
+        import importlib
+        import inspect
+        import pkgutil
+
+        sys.path.insert(0, str(ROOT))
+        try:
+            import hatch_build
+        finally:
+            sys.path.remove(str(ROOT))
+        compiled = {
+            "ena_rules." + m.removesuffix(".py").replace("/", ".")
+            for m in hatch_build.COMPILED_MODULES
+        }
+        found = []
+        for info in pkgutil.walk_packages(ena_rules.__path__, "ena_rules."):
+            module = importlib.import_module(info.name)
+            if info.name in compiled:
+                continue
+            for _, cls in inspect.getmembers(module, inspect.isclass):
+                if cls.__module__ != info.name:
+                    continue
+                found += [
+                    f"{cls.__qualname__} ({info.name}) extends {b.__module__}.{b.__qualname__}"
+                    for b in cls.__mro__[1:]
+                    if b.__module__ in compiled
+                ]
+        assert found == []
 
 
 def _dist_version() -> str:

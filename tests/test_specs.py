@@ -36,6 +36,7 @@ from ena_rules.cards import COLOR_NAMES
 from ena_rules.event_fields import more as more_cards
 from ena_rules.events import Event
 from ena_rules.position import parse_position
+from ena_rules.rules.clock import TurnClock
 from ena_rules.state import GameState
 from ena_rules.testing import arrange_deck, start_round
 from ena_rules.variant import Variant
@@ -64,7 +65,10 @@ SCENARIO_KEYS = {
 }
 SOURCE_KEYS = {"seed", "lang", "quote", "english"}
 DEAL_KEYS = {"dealer", "hands", "turned", "draw", "seed", "scores"}
-EVENT_KEYS = {"type", "player", "card", "color", "target", "more", "cards", "expect", *DEAL_KEYS}
+EVENT_KEYS = {
+    *("type", "player", "card", "color", "target", "more", "cards", "time", "expect"),
+    *DEAL_KEYS,
+}
 VERDICT_FACTS = {"outcome", "clause", "key", "applies", "drawn", "skipped"}
 STATE_FACTS = {
     "phase",
@@ -311,10 +315,12 @@ def replay(sc: dict[str, Any]) -> None:
     else:
         state = new_game(v, sc["players"])
     check_state(f"{sc['id']} start", state, sc.get("start", {}))
+    clock = TurnClock()  # HR-TIME-LIMIT: an event's "time" counts from the start, time 0
     for i, e in enumerate(sc.get("events", [])):
         assert set(e) <= EVENT_KEYS, f"{sc['id']} event {i}: unknown keys {set(e) - EVENT_KEYS}"
         where = f"{sc['id']} event {i} {e['type']}"
-        verdict = apply(state, make_event(state, e))
+        verdict = apply(state, make_event(state, e), took=clock.took(e.get("time")))
+        clock = clock.after(state, verdict, e.get("time"))
         expect = e.get("expect", {})
         check_verdict(where, verdict, expect)
         check_state(where, verdict.state, {k: x for k, x in expect.items() if k in STATE_FACTS})

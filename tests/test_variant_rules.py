@@ -211,7 +211,7 @@ def test_DEAL_SEVEN_the_deal_must_leave_a_card_to_turn_up() -> None:
             "bogus = 1",
             "bogus: unknown key 'bogus'; expected one of actions, challenge, deal, deck, "
             "description, extends, first_card, name, overtake, penalties, play, players, ranks, "
-            "scoring, stacking, turn, uno, view",
+            "scoring, stacking, time, turn, uno, view",
         ),
         (
             "[deck]\nbogus = 1",

@@ -21,8 +21,10 @@ from typing import TextIO
 
 from ..cards import Card
 from ..chance import MAX_CUTS, deal_event, drive_chance
-from ..errors import EnaRulesError
+from ..errors import EnaRulesError, EventError
 from ..events import Deal, PlayerEvent
+from ..guards import check_took
+from ..rules.clock import TurnClock
 from ..rules.deal import seat_order
 from ..rules.referee import apply, new_game
 from ..state import GameState
@@ -107,25 +109,52 @@ class GameRecorder:
         if not verdicts[-1].accepted:
             raise EnaRulesError(f"the first deal fails: {verdicts[-1]}")
         self.state = state
+        self.clock = TurnClock()  # HR-TIME-LIMIT: round 1's first turn begins at time 0
+        self._last_time: float | None = None
         self.start_verdicts = verdicts
         self.writer = LogWriter(stream, self.header)
 
-    def apply(self, event: PlayerEvent) -> Verdict:
-        """Write ``event`` as a line and apply it (a rejected event is written too)."""
-        self.writer.write(event)
-        verdict = apply(self.state, event)
-        self.state = verdict.state
+    def apply(self, event: PlayerEvent, *, time: float | None = None) -> Verdict:
+        """Write ``event`` as a line and apply it (a rejected event is written too).
+
+        ``time``: the moment of the move, seconds since the game's start; the turn's time
+        limit (HR-TIME-LIMIT) is judged from it as the validator judges the log.
+        """
+        before = self.state
+        verdict = apply(before, event, took=self._took(time))
+        self.writer.write(event, time)
+        self._moved(before, verdict, time)
         return verdict
 
     def new_round(
-        self, deck: Sequence[Card | str] | None = None, seed: int | None = None
+        self,
+        deck: Sequence[Card | str] | None = None,
+        seed: int | None = None,
+        *,
+        time: float | None = None,
     ) -> Verdict:
         """Write a round line and deal: nothing with a seeded header, else the round's deck."""
         line = RoundStart() if deck is None else RoundStart(Deal(deck).deck, seed)
-        self.writer.write(line)
-        verdict = apply(self.state, round_deal(self.header, self.state, line))
-        self.state = verdict.state
+        before = self.state
+        verdict = apply(before, round_deal(self.header, before, line))
+        self.writer.write(line, time)
+        self._moved(before, verdict, time)
         return verdict
+
+    def _took(self, time: float | None) -> float | None:
+        if time is None:
+            return None
+        last = self._last_time
+        check_took(time)
+        if last is not None and time < last:
+            raise EventError(f"time {time!r} is earlier than the last line's {last!r}")
+        return self.clock.took(time)
+
+    def _moved(self, before: GameState, verdict: Verdict, time: float | None) -> None:
+        self.state = verdict.state
+        self.clock = self.clock.after(before, verdict, time)
+        if time is not None:
+            self._last_time = time
 
     def claim(self, claim: Claim) -> None:
         """Write one of the table's claims."""

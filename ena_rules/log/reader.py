@@ -35,6 +35,7 @@ from ..rules.referee import canonical_deck
 from ..variant import Variant
 from ..variant_io import load_variant
 from .access import VariantAccess
+from .line_time import TIME_KEY, check_order, line_time, no_header_time
 from .lines import (
     FORMAT_VERSION,
     TYPE_OF,
@@ -75,7 +76,8 @@ class Entry:
     """One usable line: the header or a line after it, with its 1-based line number.
 
     ``record`` is the line's JSON object as read; the header's entry also carries the
-    ``variant`` its game is judged by.
+    ``variant`` its game is judged by; ``time`` is the line's ``"time"`` (seconds since the
+    game's start, HR-TIME-LIMIT), ``None`` when it has none.
     """
 
     source: str
@@ -83,6 +85,7 @@ class Entry:
     item: Header | Line
     record: dict[str, Any] | None = attrs.field(default=None, eq=False, repr=False)
     variant: Variant | None = attrs.field(default=None, eq=False, repr=False)
+    time: float | None = None
 
     def __str__(self) -> str:
         if isinstance(self.item, Header):
@@ -197,6 +200,7 @@ class LogReader:
         # the header: a text seen before is read again from here, not decoded and checked
         # again (a game's lines repeat: ~99 % of a long log). Only lines that passed are kept.
         self._seen: dict[str, tuple[Line, Any]] = {}
+        self._last_time: tuple[float, int] | None = None  # the last usable line's time, line
 
     def __iter__(self) -> Iterator[Entry | Problem]:
         seen_header = False
@@ -209,20 +213,34 @@ class LogReader:
                 seen_header = True  # the first line that is not blank is the header, or fails
                 again = None if first else self._seen.get(text)
                 if again is not None:
-                    yield Entry(self.source, number, again[0], again[1], None)
+                    time = self._timed(again[1], number)
+                    yield Entry(self.source, number, again[0], again[1], None, time)
                     continue
                 obj = self._decode(text)
+                time = None
                 if first:
                     item: Header | Line = self._header(obj)
                 else:
                     item = self._line(obj)
+                    time = self._timed(obj, number)
                     self._remember(text, item, obj)
             except _LineProblem as p:
                 yield self._problem(number, p.reason)
                 continue
-            yield Entry(self.source, number, item, obj, self.variant if first else None)
+            yield Entry(self.source, number, item, obj, self.variant if first else None, time)
         if not seen_header:
             yield self._problem(1, "no header: the log is empty")
+
+    def _timed(self, obj: Any, number: int) -> float | None:
+        """The line's time (read by :meth:`_line`), not earlier than the last one's."""
+        time = line_time(obj)
+        if time is not None:
+            try:
+                check_order(time, self._last_time)
+            except _conv.FormatError as exc:
+                raise _LineProblem(str(exc)) from None
+            self._last_time = (time, number)
+        return time
 
     def _remember(self, text: str, item: Line, obj: Any) -> None:
         if self.header is None:
@@ -273,6 +291,7 @@ class LogReader:
     def _header(self, obj: Any) -> Header:
         table = isinstance(obj, dict) and obj.get("deck") == "unknown"
         try:
+            no_header_time(obj)
             h = _conv.structure_header(
                 {k: v for k, v in obj.items() if k != "deck"} if table else obj
             )
@@ -353,9 +372,10 @@ class LogReader:
     def _line(self, obj: Any) -> Line:
         try:
             extras = seen_fields(obj)  # what a table saw: a draw's cards, a shown hand, hands
-            line = _conv.structure_line(
-                {k: v for k, v in obj.items() if k not in extras} if extras else obj
-            )
+            line_time(obj)  # the moment of the move (HR-TIME-LIMIT), its order checked later
+            if isinstance(obj, dict) and (extras or TIME_KEY in obj):
+                obj = {k: v for k, v in obj.items() if k not in extras and k != TIME_KEY}
+            line = _conv.structure_line(obj)
         except _conv.FormatError as exc:
             raise _LineProblem(str(exc)) from None
         h = self.header

@@ -1,9 +1,10 @@
 """Replaying a log: the game its lines drive, one verdict per header, event and round line.
 
 A :class:`Replay` holds only what judging the next line needs: the header, the variant, the
-current state, the last event's verdict, the last finished round, and the first line of this
-round (and of the game) that left the rules. Claims are checked against it by
-:mod:`ena_rules.log.claims`.
+current state, the last event's verdict, the last finished round, the first line of this
+round (and of the game) that left the rules, and when the current turn began (a
+:class:`~ena_rules.rules.clock.TurnClock`: a line's ``"time"`` judges HR-TIME-LIMIT).
+Claims are checked against it by :mod:`ena_rules.log.claims`.
 
 >>> from ena_rules import Pass, load_variant
 >>> from ena_rules.log.lines import Header
@@ -22,11 +23,13 @@ from typing import Any
 from ..cards import COLOR_NAMES
 from ..errors import EnaRulesError
 from ..events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+from ..rules.clock import TurnClock
 from ..rules.referee import apply, legal_events
 from ..state import GameState, RoundResult
 from ..variant import Variant
 from ..verdict import Verdict
 from .game import round_deal, start
+from .line_time import line_time
 from .lines import TYPE_OF, Arbiter, Header, Misdeal, RoundStart
 from .report import EVENT, HEADER, PROBLEM, ROUND, LineResult
 
@@ -50,6 +53,7 @@ class Replay:
         self.round_wrong: int | None = None
         self.prev_round_wrong: int | None = None
         self.pending: tuple[int, GameState, Verdict] | None = None
+        self.clock = TurnClock()  # round 1's first turn begins at the game's start, time 0
 
     def mark(self, result: LineResult) -> None:
         """Note a judged line: a wrong one is where the record may first leave the rules."""
@@ -70,6 +74,7 @@ class Replay:
     ) -> LineResult:
         """Start the game from its header: the cut (seeded, no dealer) and round 1's deal."""
         self.header, self.variant = h, variant
+        self.clock = TurnClock()
         try:
             _, verdicts = start(h, variant)
         except EnaRulesError as exc:
@@ -109,9 +114,15 @@ class Replay:
                 message=f"a {kind} line after round {s.round} ended{ended}: a round line must "
                 f"start round {s.round + 1} first",
             )
-        return self._after(line, EVENT, kind, record, s, apply(s, e))
+        took = self.took(line_time(record))
+        return self._after(line, EVENT, kind, record, s, apply(s, e, took=took))
 
-    def quick_event(self, line: int, e: PlayerEvent) -> str | None:
+    def took(self, time: float | None) -> float | None:
+        """The seconds the turn has taken at ``time`` (HR-TIME-LIMIT); ``None`` when a time is
+        unknown."""
+        return self.clock.took(time)
+
+    def quick_event(self, line: int, e: PlayerEvent, time: float | None = None) -> str | None:
         """:meth:`event` without its :class:`LineResult` when the event is not rejected: the
         verdict's outcome (the game advanced, as :meth:`event` would advance it); ``None`` when
         the line needs its full result (rejected, or after the round or the game ended).
@@ -121,10 +132,11 @@ class Replay:
         assert s is not None
         if s.phase == "over" or s.phase == "deal":
             return None
-        v = apply(s, e)
+        v = apply(s, e, took=self.took(time))
         if v.rejected:
             self.pending = (line, s, v)  # :meth:`event_result` words it without judging again
             return None
+        self.clock = self.clock.after(s, v, time)
         self._advance(line, EVENT, v.state.round > s.round, v.state)
         self.last = (line, s, v)
         return v.outcome
@@ -172,6 +184,7 @@ class Replay:
         if v.rejected:
             rules, since = instead(s), self.since(line)
         else:
+            self.clock = self.clock.after(s, v, line_time(record))
             self._advance(line, kind, ended, new)
         if kind == EVENT:
             self.last = (line, s, v)

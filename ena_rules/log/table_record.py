@@ -43,6 +43,7 @@ from ..state import GameState, replace
 from ..variant import Variant
 from ..verdict import REJECTED, UNDETERMINED, Note, Verdict
 from .claims import check_claim
+from .line_time import line_time
 from .lines import (
     TYPE_OF,
     Arbiter,
@@ -146,7 +147,7 @@ class TableReplay(Replay):
             self.readings = playing
             self.state = s = playing[0]
         seen = seen_fields(record) if record else {}
-        verdict = self._judge(e, seen)
+        verdict = self._judge(e, seen, self.took(line_time(record)))  # HR-TIME-LIMIT
         return self._after(line, EVENT, TYPE_OF[type(e)], record, s, verdict)
 
     def arbiter(self, line: int, x: Arbiter, record: dict[str, Any] | None = None) -> LineResult:
@@ -176,8 +177,10 @@ class TableReplay(Replay):
 
     # -- events --------------------------------------------------------------------------------
 
-    def _judge(self, e: PlayerEvent | Arbiter, seen: dict[str, Any]) -> Verdict:
-        raw = [self._one(r, e, seen) for r in self.readings]
+    def _judge(
+        self, e: PlayerEvent | Arbiter, seen: dict[str, Any], took: float | None = None
+    ) -> Verdict:
+        raw = [self._one(r, e, seen, took) for r in self.readings]
         out = [a for v in raw for a in (v.alternatives if v.undetermined else (v,))]
         keep = [v for v in out if not v.rejected]
         if not keep:
@@ -202,7 +205,9 @@ class TableReplay(Replay):
             alternatives=tuple(keep),
         )
 
-    def _one(self, r: GameState, e: PlayerEvent | Arbiter, seen: dict[str, Any]) -> Verdict:
+    def _one(
+        self, r: GameState, e: PlayerEvent | Arbiter, seen: dict[str, Any], took: float | None
+    ) -> Verdict:
         if isinstance(e, Misdeal | Imposed):
             return arbiter_line(r, e)
         cards: tuple[Card, ...] | None = seen.get("cards")
@@ -218,7 +223,7 @@ class TableReplay(Replay):
             if isinstance(decided, str):
                 return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
             s = decided
-        v = apply(s, e)
+        v = apply(s, e, took=took)
         if v.rejected:
             return v
         if cards is not None:

@@ -30,14 +30,18 @@ def dump_header(header: Header) -> str:
     return json.dumps(_conv.unstructure_header(header), ensure_ascii=False)
 
 
-def dump_line(line: Line) -> str:
-    """A line after the header as one line of JSON (no newline).
+def dump_line(line: Line, time: float | None = None) -> str:
+    """A line after the header as one line of JSON (no newline); ``time``: the moment of the
+    move, seconds since the game's start (docs/log-format.md, Times).
 
     >>> from ena_rules import Draw
-    >>> dump_line(Draw("ana"))
-    '{"type": "draw", "player": "ana"}'
+    >>> dump_line(Draw("ana")), dump_line(Draw("ana"), time=12.5)
+    ('{"type": "draw", "player": "ana"}', '{"type": "draw", "player": "ana", "time": 12.5}')
     """
-    return json.dumps(_conv.unstructure_line(line), ensure_ascii=False)
+    obj = _conv.unstructure_line(line)
+    if time is not None:
+        obj["time"] = time
+    return json.dumps(obj, ensure_ascii=False)
 
 
 class LogWriter:
@@ -48,6 +52,6 @@ class LogWriter:
         self.header = header
         stream.write(dump_header(header) + "\n")
 
-    def write(self, line: Line) -> None:
-        """Append one line (an event, a round start or a claim)."""
-        self.stream.write(dump_line(line) + "\n")
+    def write(self, line: Line, time: float | None = None) -> None:
+        """Append one line (an event, a round start or a claim), at ``time`` if given."""
+        self.stream.write(dump_line(line, time) + "\n")

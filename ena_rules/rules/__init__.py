@@ -24,6 +24,7 @@ scoring       the end of a round and of the game
 elimination   HR-ELIMINATION: the player holding the most cards leaves at a round's end
 teams         HR-TEAMS: partners sit opposite; team points and the team that wins the game
 sight         what players see: open hands (HR-OPEN-HAND), blind draws (HR-BLIND-DRAW)
+clock         HR-TIME-LIMIT: a late move (apply's took), when a turn begins, the turn's clock
 referee       the entry points: apply, legal_events, new_game, canonical_deck
 ============  =================================================================================
 """

@@ -47,7 +47,7 @@ class Judgement:
     ``count`` of cards it costs (always more than 0: a mistake the variant does not punish is
     a ``reject``), the ``charge`` (the penalty note's words), whether the rule's own note
     follows it (``detail``) and whether the offender's turn passes (``passes_turn``,
-    PEN-WRONG-OFF).
+    PEN-WRONG-OFF; ``turn_key`` is the key that says so: HR-TIME-LIMIT's ``time.late``).
     """
 
     __slots__ = (
@@ -60,6 +60,7 @@ class Judgement:
         "kind",
         "passes_turn",
         "penalty",
+        "turn_key",
     )
 
     def __init__(
@@ -73,6 +74,7 @@ class Judgement:
         charge: str = "",
         detail: bool = False,
         passes_turn: bool = False,
+        turn_key: str = "penalties.wrong_card_turn",
     ) -> None:
         self.kind: Kind = kind
         self.key = key
@@ -83,6 +85,7 @@ class Judgement:
         self.charge = charge
         self.detail = detail
         self.passes_turn = passes_turn
+        self.turn_key = turn_key
 
     @property
     def reason(self) -> str:

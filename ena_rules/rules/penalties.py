@@ -1,9 +1,11 @@
 """The one penalty path: what a mistake costs, and what paying it does.
 
-PEN-ENA, PEN-WRONG-OFF, UNO-FALSE: a mistake costs the cards its penalty key says; a key of 0
-means the variant does not punish it, and the event is rejected instead (the judgement is a
-``reject``). PEN-EFFECT: paying a penalty draws the cards and changes nothing else, except
-that a wrong card passes the offender's turn where ``penalties.wrong_card_turn = "pass"``.
+PEN-ENA, PEN-WRONG-OFF, UNO-FALSE, HR-TIME-LIMIT: a mistake costs the cards its penalty key
+says; a key of 0 means the variant does not punish it, and the event is rejected instead (the
+judgement is a ``reject``), unless the turn passing is itself the cost (``turn_costs``: a late
+move, ``time.late = "pass"``). PEN-EFFECT: paying a penalty draws the cards and changes nothing
+else, except that the offender's turn passes where the rule says so (a wrong card with
+``penalties.wrong_card_turn = "pass"``, a late move with ``time.late = "pass"``).
 
 >>> from ena_rules import load_variant
 >>> cost(load_variant("ena"), "penalties.out_of_turn"), cost(load_variant("official"),
@@ -33,6 +35,7 @@ PENALTY_KEYS: dict[str, Callable[[Variant], int]] = {
     "penalties.wrong_card": lambda v: v.penalties.wrong_card,
     "penalties.draw_too_many": lambda v: v.penalties.draw_too_many,
     "uno.false_catch_penalty": lambda v: v.uno.false_catch_penalty,
+    "time.penalty": lambda v: v.time.penalty,
 }
 
 
@@ -52,15 +55,21 @@ def mistake(
     detail: bool = False,
     passes_turn: bool = False,
     clause: str | None = None,
+    turn_key: str = "penalties.wrong_card_turn",
+    turn_costs: bool = False,
 ) -> Judgement:
     """The judgement of a mistake: punished with ``penalty``'s cards, or rejected (citing
-    ``key``, ``reason``) where the variant sets it to 0. ``charge`` is the penalty note,
-    followed by ": a mistake costing N cards." when ``costs``."""
+    ``key``, ``reason``) where the variant sets it to 0 (but for ``turn_costs``: the turn
+    passing, ``turn_key``, is the cost). ``charge`` is the penalty note, followed by ": a
+    mistake costing N cards." when ``costs``."""
     count = cost(v, penalty)
-    if count <= 0:
+    if count <= 0 and not (turn_costs and passes_turn):
         return reject(key, reason, clause)
-    text = f"{charge}: a mistake costing {plural(count, 'card')}." if costs else charge
-    return Judgement("mistake", key, reason, clause, penalty, count, text, detail, passes_turn)
+    what = plural(count, "card") if count > 0 else "the turn"
+    text = f"{charge}: a mistake costing {what}." if costs else charge
+    return Judgement(
+        "mistake", key, reason, clause, penalty, count, text, detail, passes_turn, turn_key
+    )
 
 
 def settle(w: Work, seat: int, j: Judgement) -> None:
@@ -70,10 +79,11 @@ def settle(w: Work, seat: int, j: Judgement) -> None:
     w.note(j.penalty, j.charge)
     if j.detail:
         w.note(j.key, f"{j.reason[0].upper()}{j.reason[1:]}.", j.clause)
-    w.take(seat, j.count, j.penalty, "penalty")
+    if j.count > 0:
+        w.take(seat, j.count, j.penalty, "penalty")
     if j.passes_turn:
         windows.turn_taken(w, seat)
         w.turn = w.step(seat)
         w.phase = "play"
         w.drawn = None
-        w.note("penalties.wrong_card_turn", f"The turn passes to {w.name(w.turn)}.")
+        w.note(j.turn_key, f"The turn passes to {w.name(w.turn)}.")
