@@ -231,7 +231,7 @@ def test_table_revealed_hand_of_wrong_size_is_impossible() -> None:
     """A revealed hand must have the size the record gives it (ana holds 1 card)."""
     report = validate(_short_round({"hands": {"ana": ["B9", "B8"]}}), variant=SHORT)
     assert report.exit_code == 1
-    assert "ana holds 1 cards at the round's end, but 2 are listed" in report.findings[0].rules
+    assert "ana holds 1 card at the round's end, but 2 are listed" in report.findings[0].rules
 
 
 def test_table_points_without_hands_are_bounded() -> None:

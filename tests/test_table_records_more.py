@@ -175,9 +175,10 @@ def test_SCORE_OFF_table_claim_round_outside_the_bounds_disagrees() -> None:
 def test_SCORE_OFF_table_claim_round_within_the_bounds_is_undetermined() -> None:
     r = _claim(ONE, winner="bor", points={"bor": 7}, totals={"bor": 7})
     assert (r.kind, r.type, r.outcome, r.agrees) == ("claim", "claim_round", "undetermined", None)
-    assert r.message.startswith("undetermined: bor's points (0 to 50: ")
-    assert "; bor's totals (0 to 50: " in r.message
-    assert r.message.endswith(" nobody saw); a 'hands' list decides")
+    assert r.message == (
+        "undetermined: bor's points (0 to 50: 1 card nobody saw); "
+        "bor's totals (0 to 50: 1 card nobody saw); a 'hands' list decides"
+    )
 
 
 def test_SCORE_OFF_table_claim_round_of_known_points_is_checked() -> None:

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ena_rules import Challenge, Draw, Play, Variant, apply, load_variant
+from ena_rules import (
+    Challenge,
+    Deal,
+    Draw,
+    Play,
+    Variant,
+    apply,
+    canonical_deck,
+    load_variant,
+    new_game,
+)
 from ena_rules.position import format_position, parse_position
-from ena_rules.testing import start_round
+from ena_rules.testing import derived, start_round
 from ena_rules.validate import validate
 from ena_rules.words import plural
 
@@ -80,3 +90,11 @@ def test_CHAL_INNOCENT_with_no_colour_in_play_no_doubled_words() -> None:
     verdict = apply(s, Challenge("cene"))
     assert "no no" not in verdict.message
     assert "no colour was in play, so the Wild Draw Four was legal" in verdict.message
+
+
+def test_DEAL_SEVEN_a_deal_of_one_card_says_1_card() -> None:
+    """DEAL-SEVEN (``deal.hand_size``): "deals 1 card to each player", never "1 cards"."""
+    v = derived("official", 1)
+    verdict = apply(new_game(v, ["ana", "bor"], dealer="ana"), Deal(canonical_deck(v)))
+    assert "ana deals 1 card to each player." in verdict.message
+    assert "1 cards" not in verdict.message

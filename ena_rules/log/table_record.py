@@ -42,6 +42,7 @@ from ..rules.unseen import (
 from ..state import GameState, replace
 from ..variant import Variant
 from ..verdict import REJECTED, UNDETERMINED, Note, Verdict
+from ..words import plural
 from .claims import check_claim
 from .line_time import line_time
 from .lines import (
@@ -294,7 +295,7 @@ class TableReplay(Replay):
             hand = s.hands[i]
             if len(cards) != len(hand):
                 return (
-                    f"{name} holds {len(hand)} cards at the round's end, "
+                    f"{name} holds {plural(len(hand), 'card')} at the round's end, "
                     f"but {len(cards)} are listed"
                 )
             lacking = Counter(known(hand)) - Counter(cards)
@@ -417,7 +418,7 @@ def _bounded_claim(
                     f"not {value}"
                 )
             elif k:
-                open_.append(f"{name}'s {label} ({low} to {high}: {k} cards nobody saw)")
+                open_.append(f"{name}'s {label} ({low} to {high}: {plural(k, 'card')} nobody saw)")
             elif value != actual[i]:
                 wrong.append(f"{name}'s {label} are {actual[i]}, not {value}")
     if wrong:

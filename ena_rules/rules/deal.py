@@ -18,6 +18,7 @@ from ..events import ChooseColor, Cut, Deal
 from ..shuffle import derive_seed, shuffled
 from ..state import GameState
 from ..variant import Variant
+from ..words import plural
 from . import discard, windows
 from .effects import acts_turned_up, card_needs, resolve
 from .judgement import Judgement, accept, deck_key, reject
@@ -147,7 +148,10 @@ def perform_deal(w: Work, e: Deal) -> None:
     w.s = attrs.evolve(s, seed=e.seed, last_round=None)
     w.hands = [tuple(h) for h in hands]
     w.shuffles = 0
-    w.note("deal.hand_size", f"{w.name(dealer)} deals {v.deal.hand_size} cards to each player.")
+    w.note(
+        "deal.hand_size",
+        f"{w.name(dealer)} deals {plural(v.deal.hand_size, 'card')} to each player.",
+    )
     turned = pile.pop(0)
     tries = 0
     while turned.rank in v.first_card.return_ranks and tries < len(pile):
