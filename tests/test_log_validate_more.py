@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
+from short_game import EVENTS, HEAD, SHORT
 
 from ena_rules import (
     Draw,
@@ -19,14 +20,13 @@ from ena_rules import (
     Variant,
     legal_events,
     load_variant,
-    load_variant_text,
     new_game,
 )
 from ena_rules.errors import LogError
 from ena_rules.log import GameRecorder
 from ena_rules.log.replay import instead
 from ena_rules.log.report import LineResult
-from ena_rules.testing import arrange_deck, deal, derived, ok
+from ena_rules.testing import deal, derived, ok
 from ena_rules.validate import iter_results, validate
 
 BAD = '{"type": "pass", "player": "eve"}'
@@ -77,29 +77,6 @@ def test_iter_results_allow_paths_and_resolver_widen_what_a_header_may_name(
 
 
 # -- claim_winner (SCORE-ENA): ana deals; bor goes out on line 6 and, with target 5, wins ----------
-
-SHORT = load_variant_text(
-    'name = "short"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 5\n'
-)
-HEAD = {
-    "ena_log": 1,
-    "variant": "ena",
-    "players": ["ana", "bor", "cene"],
-    "dealer": "ana",
-    "deck": [
-        str(c)
-        for c in arrange_deck(
-            SHORT, 3, 0, [["R1", "G9"], ["R4", "R6"], ["B1", "BS"]], turned="R5", draw=["Y7", "Y8"]
-        )
-    ],
-}
-EVENTS = [
-    {"type": "play", "player": "bor", "card": "R4"},
-    {"type": "call_uno", "player": "bor"},
-    {"type": "draw", "player": "cene"},
-    {"type": "draw", "player": "ana"},
-    {"type": "play", "player": "bor", "card": "R6"},
-]
 
 
 def _last(*lines: dict[str, Any]) -> LineResult:

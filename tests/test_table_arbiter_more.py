@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ena_rules import Play, apply, load_variant, load_variant_text, new_game
+from short_game import EVENTS, HEAD, SHORT
+
+from ena_rules import Play, apply, load_variant, new_game
 from ena_rules.chance import deal_event
 from ena_rules.rules.arbiter import arbiter_verdict
 from ena_rules.state import GameState
-from ena_rules.testing import arrange_deck, deal, derived, ok, transcript
+from ena_rules.testing import deal, derived, ok, transcript
 from ena_rules.validate import Report, validate
 
 
@@ -84,31 +86,6 @@ def test_PEN_ADVICE_no_penalty_after_the_game_ended() -> None:
     assert transcript(v) == [
         "PEN-ADVICE penalties.advice: no round is being played: bor cannot be penalised now"
     ]
-
-
-SHORT = load_variant_text(
-    'name = "short"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 5\n'
-)
-# ana deals; bor goes out on line 6 and, by SCORE-ENA with target 5, ends the game
-HEAD = {
-    "ena_log": 1,
-    "variant": "ena",
-    "players": ["ana", "bor", "cene"],
-    "dealer": "ana",
-    "deck": [
-        str(c)
-        for c in arrange_deck(
-            SHORT, 3, 0, [["R1", "G9"], ["R4", "R6"], ["B1", "BS"]], turned="R5", draw=["Y7", "Y8"]
-        )
-    ],
-}
-EVENTS = [
-    {"type": "play", "player": "bor", "card": "R4"},
-    {"type": "call_uno", "player": "bor"},
-    {"type": "draw", "player": "cene"},
-    {"type": "draw", "player": "ana"},
-    {"type": "play", "player": "bor", "card": "R6"},
-]
 
 
 def _validate(*lines: dict[str, Any]) -> Report:
