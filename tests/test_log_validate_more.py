@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -14,20 +15,24 @@ import pytest
 from short_game import EVENTS, HEAD, SHORT
 
 from ena_rules import (
+    CallUno,
     Draw,
     Event,
     Play,
     Variant,
     legal_events,
     load_variant,
+    load_variant_text,
     new_game,
 )
 from ena_rules.errors import LogError
 from ena_rules.log import GameRecorder
-from ena_rules.log.replay import instead
-from ena_rules.log.report import LineResult
+from ena_rules.log.claims import check_claim
+from ena_rules.log.lines import Header, PenaltyClaim, WinnerClaim
+from ena_rules.log.replay import Replay, instead
+from ena_rules.log.report import LineResult, Report
 from ena_rules.testing import deal, derived, ok
-from ena_rules.validate import iter_results, validate
+from ena_rules.validate import describe_line, iter_results, validate
 
 BAD = '{"type": "pass", "player": "eve"}'
 OFFICIAL_CUT = "ana cuts Y0: counts 0. bor cuts G5: counts 5. bor cut the highest card and deals"
@@ -267,4 +272,88 @@ def test_END_ROUND_a_claim_for_a_round_not_yet_ended_names_who_is_due() -> None:
         False,
         3,
         "by the rules round 2 has not ended: cene is due",
+    )
+
+
+# -- surviving mutants of the validator, the replay and the report (issue 11, point 6) -----------
+
+LONG = load_variant_text(
+    'name = "long"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 500\n'
+)
+"""SHORT's deal with a target of 500: bor going out on line 6 ends round 1, not the game."""
+
+def _both(lines: list[dict[str, Any]]) -> tuple[Report, Report]:
+    """The report of ``lines`` under LONG, kept whole and on the fast path (keep=False)."""
+    text = [json.dumps(x) for x in lines]
+    return validate(text, variant=LONG), validate(text, variant=LONG, keep=False)
+
+
+def test_describe_line_words_a_parsed_line_as_written() -> None:
+    assert describe_line(Play("ana", "W", color="green")) == "play ana W green"
+    assert describe_line(CallUno("ana", target="bor")) == "call_uno ana -> bor"
+    assert describe_line(PenaltyClaim("bor", 1)) == "claim_penalty bor 1 card"
+    assert describe_line(PenaltyClaim("bor", 2)) == "claim_penalty bor 2 cards"
+
+
+def test_iter_results_keeps_nothing_it_has_yielded() -> None:
+    """A result the caller has dropped is gone, while the stream goes on (constant memory)."""
+    results = iter_results([json.dumps(x) for x in (HEAD, *EVENTS)], variant=SHORT)
+    gone = [weakref.ref(next(results)) for _ in range(3)]
+    assert [ref() is None for ref in gone[:2]] == [True, True]
+
+
+def test_keep_false_an_event_after_a_round_ended_is_unusable_and_claims_still_check() -> None:
+    lines = [
+        HEAD,
+        *EVENTS[:3],
+        {"type": "claim_drawn", "player": "cene", "count": 1},
+        *EVENTS[3:],
+        {"type": "draw", "player": "cene"},
+        {"type": "claim_round", "round": 1, "winner": "bor"},
+    ]
+    full, fast = _both(lines)
+    assert (fast.events, fast.accepted, fast.problems, fast.claims) == (5, 5, 1, 2)
+    assert fast.disagreements == 0 and fast.first_wrong is None
+    (problem,) = fast.findings
+    assert problem.text("g") == (
+        "g:8: unusable: a draw line after round 1 ended at line 7 (bor went out): "
+        "a round line must start round 2 first"
+    )
+    assert fast.summary() == full.summary()
+
+
+def test_keep_false_a_rejected_line_is_reported_as_written() -> None:
+    full, fast = _both([HEAD, {"type": "pass", "player": "bor"}])
+    (finding,) = fast.findings
+    assert finding.record == {"type": "pass", "player": "bor"}
+    assert finding.to_dict() == full.findings[0].to_dict()
+    assert finding.text("g").startswith("g:2: pass bor -> rejected [TURN-DRAW turn.play_drawn]")
+
+
+def test_a_rejected_line_says_what_the_rules_allow_and_where_the_record_left_them() -> None:
+    head = _head("official")
+    report = validate([head, BAD.replace("eve", "ana"), BAD.replace("eve", "bor")])
+    instead_words = (
+        "Instead: by the rules ana is due (top card B6 (blue)) and may: play Y6, play BR, "
+        "play W naming a colour, play B1, draw."
+    )
+    first, second = (r.text("g") for r in report.results[1:])
+    assert first == (
+        "g:2: pass ana -> rejected [TURN-DRAW turn.play_drawn] ana may pass only after drawing "
+        f"a playable card on their own turn {instead_words} "
+        "(the record first leaves the rules on this line)"
+    )
+    assert second == (
+        "g:3: pass bor -> rejected [TURN-DRAW turn.play_drawn] bor may pass only after drawing "
+        f"a playable card on their own turn {instead_words} "
+        "(the record follows a wrong state from line 2)"
+    )
+
+
+def test_a_claim_judged_without_its_record_is_named_by_its_kind() -> None:
+    replay = Replay()
+    replay.start(1, Header(1, "official", ("ana", "bor"), seed=7), load_variant("official"))
+    assert check_claim(replay, 2, WinnerClaim("ana")).text() == (
+        "line 2: claim -> DISAGREES: by the rules the game has not ended (the log ends in "
+        "round 1: ana is due (play).) (the record first leaves the rules on this line)"
     )
