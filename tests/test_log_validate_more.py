@@ -32,7 +32,7 @@ from ena_rules.log.lines import Header, PenaltyClaim, WinnerClaim
 from ena_rules.log.replay import Replay, instead
 from ena_rules.log.report import LineResult, Report
 from ena_rules.testing import deal, derived, ok
-from ena_rules.validate import describe_line, iter_results, validate
+from ena_rules.validate import MAX_FINDINGS, describe_line, iter_results, validate
 
 BAD = '{"type": "pass", "player": "eve"}'
 OFFICIAL_CUT = "ana cuts Y0: counts 0. bor cuts G5: counts 5. bor cut the highest card and deals"
@@ -356,4 +356,141 @@ def test_a_claim_judged_without_its_record_is_named_by_its_kind() -> None:
     assert check_claim(replay, 2, WinnerClaim("ana")).text() == (
         "line 2: claim -> DISAGREES: by the rules the game has not ended (the log ends in "
         "round 1: ana is due (play).) (the record first leaves the rules on this line)"
+    )
+
+
+def _texts(lines: list[dict[str, Any]]) -> list[str]:
+    """Each judged line's text under LONG, from line 2 on."""
+    report = validate([json.dumps(x) for x in lines], variant=LONG)
+    return [r.text("g") for r in report.results[1:]]
+
+
+def test_PEN_ENA_penalty_and_draw_claims_are_checked_in_words() -> None:
+    """Claims before any event have nothing to check; then ana's out-of-turn play (line 4) is
+    penalised 2 cards (Y7 Y8), which the table's penalty and draw claims are checked against."""
+    texts = _texts(
+        [
+            HEAD,
+            {"type": "claim_penalty", "player": "ana", "cards": 2},
+            {"type": "claim_drawn", "player": "ana", "count": 0},
+            {"type": "play", "player": "ana", "card": "R1"},
+            {"type": "claim_penalty", "player": "ana", "cards": 2},
+            {"type": "claim_penalty", "player": "ana", "cards": 1},
+            {"type": "claim_drawn", "player": "ana", "count": 2},
+            {"type": "claim_drawn", "player": "bor", "count": 0},
+            {"type": "claim_drawn", "player": "ana", "cards": ["Y7"]},
+            EVENTS[0],
+            EVENTS[1],
+            {"type": "claim_penalty", "player": "bor", "cards": 2},
+        ]
+    )
+    pen = "for line 4 (penalised [PEN-ENA penalties.out_of_turn])"
+    assert texts[:2] == [
+        "g:2: claim_penalty ana 2 cards -> DISAGREES: no event before this claim "
+        "(the record first leaves the rules on this line)",
+        "g:3: claim_drawn ana count 0 -> DISAGREES: no event before this claim "
+        "(the record follows a wrong state from line 2)",
+    ]
+    assert texts[3:] == [
+        f"g:5: claim_penalty ana 2 cards -> agrees: ana draws 2 {pen}",
+        f"g:6: claim_penalty ana 1 card -> DISAGREES: the rules penalise ana 2 cards {pen} "
+        "(the record follows a wrong state from line 2)",
+        "g:7: claim_drawn ana count 2 -> agrees: ana drew 2 at line 4 (Y7 Y8)",
+        "g:8: claim_drawn bor count 0 -> agrees: bor drew 0 at line 4 (nothing)",
+        "g:9: claim_drawn ana cards Y7 -> DISAGREES: by the rules ana drew 2 at line 4 (Y7 Y8) "
+        "(the record follows a wrong state from line 2)",
+        "g:10: play bor R4 -> accepted [TURN-MATCH turn.match] bor plays R4: it matches. bor has "
+        "one card left and must call UNO. cene is next (clockwise).",
+        "g:11: call_uno bor -> accepted [UNO-SAFE uno.window] bor calls UNO and is safe.",
+        "g:12: claim_penalty bor 2 cards -> DISAGREES: the rules give no penalty for line 11 "
+        "(accepted [UNO-SAFE uno.window]) (the record follows a wrong state from line 2)",
+    ]
+
+
+ROUND_2 = [  # bor deals round 2 from the same deck: cene holds R4 R6, ana B1 BS, bor R1 G9
+    {"type": "round", "deck": HEAD["deck"]},
+    {"type": "play", "player": "cene", "card": "R4"},
+    {"type": "call_uno", "player": "cene"},
+    {"type": "draw", "player": "ana"},
+    {"type": "draw", "player": "bor"},
+    {"type": "play", "player": "cene", "card": "R6"},
+]
+ROUND_2_FACTS = (
+    "round 2 (ended at line 15): cene went out; points ana 28, bor 18, cene 0; "
+    "totals ana 46, bor 18, cene 28"
+)
+
+
+MID = load_variant_text(
+    'name = "mid"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 40\n'
+)
+"""A target of 40: round 2 (totals ana 46, bor 18, cene 28) ends the game, bor winning."""
+
+
+@pytest.mark.parametrize("variant", [LONG, MID], ids=["round 2 ends", "round 2 ends the game"])
+def test_END_ROUND_a_round_claim_follows_its_rounds_own_first_wrong_line(variant: Variant) -> None:
+    """A claim about round 1 made in round 2 follows round 1's wrong line (2); a claim about
+    round 2 follows round 2's (10); a claim wrong only in its totals, the game's first (2).
+    A claim for a round to come has not ended; one for round 1 after round 2 ended is unusable."""
+    r1 = {"type": "claim_round", "round": 1}
+    r2 = {"type": "claim_round", "round": 2}
+    report = validate(
+        [
+            json.dumps(x)
+            for x in (
+                HEAD,
+                {"type": "pass", "player": "ana"},
+                *EVENTS,
+                *ROUND_2[:2],
+                {**r1, "winner": "ana"},
+                {**r1, "totals": {"ana": 1}},
+                *ROUND_2[2:],
+                {**r2, "totals": {"ana": 1}},
+                {**r2, "winner": "ana"},
+                {**r2, "winner": "cene", "points": {"ana": 28, "bor": 18, "cene": 0}},
+                {"type": "claim_round", "round": 3, "winner": "bor"},
+                {**r1, "winner": "bor"},
+            )
+        ],
+        variant=variant,
+    )
+    claims = [r for r in report.results if r.kind == "claim"]
+    assert [(r.line, r.agrees, r.since) for r in claims] == [
+        (10, False, 2),
+        (11, False, 2),
+        (16, False, 2),
+        (17, False, 10),
+        (18, True, None),
+        (19, False, 10),
+    ]
+    assert claims[3].rules == f"the winner is cene, not ana (by the rules {ROUND_2_FACTS})"
+    assert claims[4].message == ROUND_2_FACTS
+    assert claims[5].rules == "by the rules round 3 has not ended"
+    last = report.results[-1]
+    assert (last.line, last.kind) == (20, "problem")
+    assert last.message == (
+        "claim_round for round 1: a round's claim must follow it, before the next round ends "
+        "(the referee keeps only the last result)"
+    )
+
+
+AFTER_THE_END = {"type": "draw", "player": "cene"}  # SHORT's game ended on line 6
+
+
+def test_keep_false_keeps_the_first_MAX_FINDINGS_findings_and_counts_them_all() -> None:
+    lines = [json.dumps(x) for x in (HEAD, *EVENTS)] + [json.dumps(AFTER_THE_END)] * (
+        MAX_FINDINGS + 1
+    )
+    report = validate(lines, variant=SHORT, keep=False)
+    assert (report.problems, report.exit_code) == (MAX_FINDINGS + 1, 2)
+    assert len(report.findings) == MAX_FINDINGS
+    assert (report.findings[0].line, report.findings[-1].line) == (7, MAX_FINDINGS + 6)
+
+
+def test_strict_a_line_the_validator_cannot_judge_raises_with_its_line() -> None:
+    lines = [json.dumps(x) for x in (HEAD, *EVENTS, AFTER_THE_END)]
+    with pytest.raises(LogError) as err:
+        validate(lines, variant=SHORT, strict=True, source="g.jsonl")
+    assert str(err.value) == (
+        "g.jsonl:7: a draw line after the game ended (line 6: bor won): only claims may follow"
     )
