@@ -277,10 +277,14 @@ def test_END_ROUND_a_claim_for_a_round_not_yet_ended_names_who_is_due() -> None:
 
 # -- surviving mutants of the validator, the replay and the report (issue 11, point 6) -----------
 
+SHORT_TOML = 'name = "short"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 5\n'
+"""tests/short_game.py's SHORT, as a file's text."""
+
 LONG = load_variant_text(
     'name = "long"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 500\n'
 )
 """SHORT's deal with a target of 500: bor going out on line 6 ends round 1, not the game."""
+
 
 def _both(lines: list[dict[str, Any]]) -> tuple[Report, Report]:
     """The report of ``lines`` under LONG, kept whole and on the fast path (keep=False)."""
@@ -494,3 +498,49 @@ def test_strict_a_line_the_validator_cannot_judge_raises_with_its_line() -> None
     assert str(err.value) == (
         "g.jsonl:7: a draw line after the game ended (line 6: bor won): only claims may follow"
     )
+
+
+def test_keep_false_strict_raises_at_the_first_unusable_line_with_its_source() -> None:
+    lines = [json.dumps(HEAD), BAD]
+    with pytest.raises(LogError) as err:
+        validate(lines, variant=SHORT, keep=False, strict=True, source="g.jsonl")
+    assert str(err.value) == (
+        "g.jsonl:2: 'eve' is not a player of this log (ana, bor, cene) @ $.player"
+    )
+
+
+def test_keep_false_a_log_without_a_usable_header_judges_nothing() -> None:
+    report = validate(
+        ['{"ena_log": 1, "variant": "official", "players": ["ana"]}', BAD], keep=False
+    )
+    assert (report.problems, report.events, report.exit_code) == (1, 0, 2)
+    assert report.summary_text().endswith("no usable header: nothing was judged.")
+
+
+def test_keep_false_a_log_files_header_may_name_a_variant_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "house.toml").write_text(SHORT_TOML, "utf-8")
+    log = tmp_path / "g.jsonl"
+    log.write_text(
+        "".join(json.dumps(x) + "\n" for x in ({**HEAD, "variant": "house.toml"}, *EVENTS))
+    )
+    report = validate(log, keep=False)
+    assert (report.variant, report.problems, report.accepted) == ("short", 0, 5)
+    assert report.ending == "game over: bor won with 0."
+
+
+BLITZ = load_variant_text('name = "blitz"\nextends = "official"\n[time]\nlimit = 30\n')
+"""HR-TIME-LIMIT: a turn of 30 s at most."""
+
+
+def test_HR_TIME_LIMIT_keep_false_judges_a_late_move_from_its_time() -> None:
+    """Seed 7 deals ana B1 and bor B3 on B6: bor's play 42 s into the turn is late."""
+    lines = [
+        _head("official"),
+        json.dumps({"type": "play", "player": "ana", "card": "B1", "time": 12}),
+        json.dumps({"type": "play", "player": "bor", "card": "B3", "time": 54}),
+    ]
+    full = validate(lines, variant=BLITZ)
+    fast = validate(lines, variant=BLITZ, keep=False)
+    assert (fast.accepted, fast.penalised) == (1, 1)
+    assert fast.summary() == full.summary()
+    assert full.results[2].clause == "HR-TIME-LIMIT"
