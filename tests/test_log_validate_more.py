@@ -544,3 +544,20 @@ def test_HR_TIME_LIMIT_keep_false_judges_a_late_move_from_its_time() -> None:
     assert (fast.accepted, fast.penalised) == (1, 1)
     assert fast.summary() == full.summary()
     assert full.results[2].clause == "HR-TIME-LIMIT"
+
+
+def test_HR_TIME_LIMIT_a_penalty_of_0_cards_is_what_a_penalty_claim_is_checked_against() -> None:
+    costs_the_turn = load_variant_text(
+        'name = "blitz"\nextends = "official"\n[time]\nlimit = 30\npenalty = 0\n'
+    )
+    lines = [
+        _head("official"),
+        json.dumps({"type": "play", "player": "ana", "card": "B1", "time": 12}),
+        json.dumps({"type": "play", "player": "bor", "card": "B3", "time": 54}),
+        json.dumps({"type": "claim_penalty", "player": "bor", "cards": 1}),
+    ]
+    claim = validate(lines, variant=costs_the_turn).results[-1]
+    assert (claim.agrees, claim.rules) == (
+        False,
+        "the rules penalise bor 0 cards for line 3 (penalised [HR-TIME-LIMIT time.penalty])",
+    )
