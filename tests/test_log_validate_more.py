@@ -561,3 +561,15 @@ def test_HR_TIME_LIMIT_a_penalty_of_0_cards_is_what_a_penalty_claim_is_checked_a
         False,
         "the rules penalise bor 0 cards for line 3 (penalised [HR-TIME-LIMIT time.penalty])",
     )
+
+
+def test_HR_MULTI_PLAY_instead_names_each_play_of_several_cards() -> None:
+    s = deal(
+        derived("official", 3, "[play]\nmulti = true\n"),
+        [["R1", "G1", "B1"], ["B2", "Y2", "Y3"]],
+        "R5",
+    )
+    assert instead(s) == (
+        "by the rules ana is due (top card R5 (red)) and may: play R1, play R1+G1, play R1+B1, "
+        "play R1+B1+G1, play R1+G1+B1, draw."
+    )
