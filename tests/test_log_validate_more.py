@@ -573,3 +573,12 @@ def test_HR_MULTI_PLAY_instead_names_each_play_of_several_cards() -> None:
         "by the rules ana is due (top card R5 (red)) and may: play R1, play R1+G1, play R1+B1, "
         "play R1+B1+G1, play R1+G1+B1, draw."
     )
+
+
+def test_PEN_ENA_a_turns_draw_is_no_penalty() -> None:
+    lines = [HEAD, *EVENTS[:3], {"type": "claim_penalty", "player": "cene", "cards": 1}]
+    claim = validate([json.dumps(x) for x in lines], variant=SHORT).results[-1]
+    assert (claim.agrees, claim.rules) == (
+        False,
+        "the rules give no penalty for line 4 (accepted [TURN-DRAW turn.draw])",
+    )
