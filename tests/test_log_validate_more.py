@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -14,20 +15,24 @@ import pytest
 from short_game import EVENTS, HEAD, SHORT
 
 from ena_rules import (
+    CallUno,
     Draw,
     Event,
     Play,
     Variant,
     legal_events,
     load_variant,
+    load_variant_text,
     new_game,
 )
 from ena_rules.errors import LogError
 from ena_rules.log import GameRecorder
-from ena_rules.log.replay import instead
-from ena_rules.log.report import LineResult
+from ena_rules.log.claims import check_claim
+from ena_rules.log.lines import Header, PenaltyClaim, WinnerClaim
+from ena_rules.log.replay import Replay, instead
+from ena_rules.log.report import LineResult, Report
 from ena_rules.testing import deal, derived, ok
-from ena_rules.validate import iter_results, validate
+from ena_rules.validate import MAX_FINDINGS, describe_line, iter_results, validate
 
 BAD = '{"type": "pass", "player": "eve"}'
 OFFICIAL_CUT = "ana cuts Y0: counts 0. bor cuts G5: counts 5. bor cut the highest card and deals"
@@ -267,4 +272,313 @@ def test_END_ROUND_a_claim_for_a_round_not_yet_ended_names_who_is_due() -> None:
         False,
         3,
         "by the rules round 2 has not ended: cene is due",
+    )
+
+
+# -- surviving mutants of the validator, the replay and the report (issue 11, point 6) -----------
+
+SHORT_TOML = 'name = "short"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 5\n'
+"""tests/short_game.py's SHORT, as a file's text."""
+
+LONG = load_variant_text(
+    'name = "long"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 500\n'
+)
+"""SHORT's deal with a target of 500: bor going out on line 6 ends round 1, not the game."""
+
+
+def _both(lines: list[dict[str, Any]]) -> tuple[Report, Report]:
+    """The report of ``lines`` under LONG, kept whole and on the fast path (keep=False)."""
+    text = [json.dumps(x) for x in lines]
+    return validate(text, variant=LONG), validate(text, variant=LONG, keep=False)
+
+
+def test_describe_line_words_a_parsed_line_as_written() -> None:
+    assert describe_line(Play("ana", "W", color="green")) == "play ana W green"
+    assert describe_line(CallUno("ana", target="bor")) == "call_uno ana -> bor"
+    assert describe_line(PenaltyClaim("bor", 1)) == "claim_penalty bor 1 card"
+    assert describe_line(PenaltyClaim("bor", 2)) == "claim_penalty bor 2 cards"
+
+
+def test_iter_results_keeps_nothing_it_has_yielded() -> None:
+    """A result the caller has dropped is gone, while the stream goes on (constant memory)."""
+    results = iter_results([json.dumps(x) for x in (HEAD, *EVENTS)], variant=SHORT)
+    gone = [weakref.ref(next(results)) for _ in range(3)]
+    assert [ref() is None for ref in gone[:2]] == [True, True]
+
+
+def test_keep_false_an_event_after_a_round_ended_is_unusable_and_claims_still_check() -> None:
+    lines = [
+        HEAD,
+        *EVENTS[:3],
+        {"type": "claim_drawn", "player": "cene", "count": 1},
+        *EVENTS[3:],
+        {"type": "draw", "player": "cene"},
+        {"type": "claim_round", "round": 1, "winner": "bor"},
+    ]
+    full, fast = _both(lines)
+    assert (fast.events, fast.accepted, fast.problems, fast.claims) == (5, 5, 1, 2)
+    assert fast.disagreements == 0 and fast.first_wrong is None
+    (problem,) = fast.findings
+    assert problem.text("g") == (
+        "g:8: unusable: a draw line after round 1 ended at line 7 (bor went out): "
+        "a round line must start round 2 first"
+    )
+    assert fast.summary() == full.summary()
+
+
+def test_keep_false_a_rejected_line_is_reported_as_written() -> None:
+    full, fast = _both([HEAD, {"type": "pass", "player": "bor"}])
+    (finding,) = fast.findings
+    assert finding.record == {"type": "pass", "player": "bor"}
+    assert finding.to_dict() == full.findings[0].to_dict()
+    assert finding.text("g").startswith("g:2: pass bor -> rejected [TURN-DRAW turn.play_drawn]")
+
+
+def test_a_rejected_line_says_what_the_rules_allow_and_where_the_record_left_them() -> None:
+    head = _head("official")
+    report = validate([head, BAD.replace("eve", "ana"), BAD.replace("eve", "bor")])
+    instead_words = (
+        "Instead: by the rules ana is due (top card B6 (blue)) and may: play Y6, play BR, "
+        "play W naming a colour, play B1, draw."
+    )
+    first, second = (r.text("g") for r in report.results[1:])
+    assert first == (
+        "g:2: pass ana -> rejected [TURN-DRAW turn.play_drawn] ana may pass only after drawing "
+        f"a playable card on their own turn {instead_words} "
+        "(the record first leaves the rules on this line)"
+    )
+    assert second == (
+        "g:3: pass bor -> rejected [TURN-DRAW turn.play_drawn] bor may pass only after drawing "
+        f"a playable card on their own turn {instead_words} "
+        "(the record follows a wrong state from line 2)"
+    )
+
+
+def test_a_claim_judged_without_its_record_is_named_by_its_kind() -> None:
+    replay = Replay()
+    replay.start(1, Header(1, "official", ("ana", "bor"), seed=7), load_variant("official"))
+    assert check_claim(replay, 2, WinnerClaim("ana")).text() == (
+        "line 2: claim -> DISAGREES: by the rules the game has not ended (the log ends in "
+        "round 1: ana is due (play).) (the record first leaves the rules on this line)"
+    )
+
+
+def _texts(lines: list[dict[str, Any]]) -> list[str]:
+    """Each judged line's text under LONG, from line 2 on."""
+    report = validate([json.dumps(x) for x in lines], variant=LONG)
+    return [r.text("g") for r in report.results[1:]]
+
+
+def test_PEN_ENA_penalty_and_draw_claims_are_checked_in_words() -> None:
+    """Claims before any event have nothing to check; then ana's out-of-turn play (line 4) is
+    penalised 2 cards (Y7 Y8), which the table's penalty and draw claims are checked against."""
+    texts = _texts(
+        [
+            HEAD,
+            {"type": "claim_penalty", "player": "ana", "cards": 2},
+            {"type": "claim_drawn", "player": "ana", "count": 0},
+            {"type": "play", "player": "ana", "card": "R1"},
+            {"type": "claim_penalty", "player": "ana", "cards": 2},
+            {"type": "claim_penalty", "player": "ana", "cards": 1},
+            {"type": "claim_drawn", "player": "ana", "count": 2},
+            {"type": "claim_drawn", "player": "bor", "count": 0},
+            {"type": "claim_drawn", "player": "ana", "cards": ["Y7"]},
+            EVENTS[0],
+            EVENTS[1],
+            {"type": "claim_penalty", "player": "bor", "cards": 2},
+        ]
+    )
+    pen = "for line 4 (penalised [PEN-ENA penalties.out_of_turn])"
+    assert texts[:2] == [
+        "g:2: claim_penalty ana 2 cards -> DISAGREES: no event before this claim "
+        "(the record first leaves the rules on this line)",
+        "g:3: claim_drawn ana count 0 -> DISAGREES: no event before this claim "
+        "(the record follows a wrong state from line 2)",
+    ]
+    assert texts[3:] == [
+        f"g:5: claim_penalty ana 2 cards -> agrees: ana draws 2 {pen}",
+        f"g:6: claim_penalty ana 1 card -> DISAGREES: the rules penalise ana 2 cards {pen} "
+        "(the record follows a wrong state from line 2)",
+        "g:7: claim_drawn ana count 2 -> agrees: ana drew 2 at line 4 (Y7 Y8)",
+        "g:8: claim_drawn bor count 0 -> agrees: bor drew 0 at line 4 (nothing)",
+        "g:9: claim_drawn ana cards Y7 -> DISAGREES: by the rules ana drew 2 at line 4 (Y7 Y8) "
+        "(the record follows a wrong state from line 2)",
+        "g:10: play bor R4 -> accepted [TURN-MATCH turn.match] bor plays R4: it matches. bor has "
+        "one card left and must call UNO. cene is next (clockwise).",
+        "g:11: call_uno bor -> accepted [UNO-SAFE uno.window] bor calls UNO and is safe.",
+        "g:12: claim_penalty bor 2 cards -> DISAGREES: the rules give no penalty for line 11 "
+        "(accepted [UNO-SAFE uno.window]) (the record follows a wrong state from line 2)",
+    ]
+
+
+ROUND_2 = [  # bor deals round 2 from the same deck: cene holds R4 R6, ana B1 BS, bor R1 G9
+    {"type": "round", "deck": HEAD["deck"]},
+    {"type": "play", "player": "cene", "card": "R4"},
+    {"type": "call_uno", "player": "cene"},
+    {"type": "draw", "player": "ana"},
+    {"type": "draw", "player": "bor"},
+    {"type": "play", "player": "cene", "card": "R6"},
+]
+ROUND_2_FACTS = (
+    "round 2 (ended at line 15): cene went out; points ana 28, bor 18, cene 0; "
+    "totals ana 46, bor 18, cene 28"
+)
+
+
+MID = load_variant_text(
+    'name = "mid"\nextends = "ena"\n[deal]\nhand_size = 2\n[scoring]\ntarget = 40\n'
+)
+"""A target of 40: round 2 (totals ana 46, bor 18, cene 28) ends the game, bor winning."""
+
+
+@pytest.mark.parametrize("variant", [LONG, MID], ids=["round 2 ends", "round 2 ends the game"])
+def test_END_ROUND_a_round_claim_follows_its_rounds_own_first_wrong_line(variant: Variant) -> None:
+    """A claim about round 1 made in round 2 follows round 1's wrong line (2); a claim about
+    round 2 follows round 2's (10); a claim wrong only in its totals, the game's first (2).
+    A claim for a round to come has not ended; one for round 1 after round 2 ended is unusable."""
+    r1 = {"type": "claim_round", "round": 1}
+    r2 = {"type": "claim_round", "round": 2}
+    report = validate(
+        [
+            json.dumps(x)
+            for x in (
+                HEAD,
+                {"type": "pass", "player": "ana"},
+                *EVENTS,
+                *ROUND_2[:2],
+                {**r1, "winner": "ana"},
+                {**r1, "totals": {"ana": 1}},
+                *ROUND_2[2:],
+                {**r2, "totals": {"ana": 1}},
+                {**r2, "winner": "ana"},
+                {**r2, "winner": "cene", "points": {"ana": 28, "bor": 18, "cene": 0}},
+                {"type": "claim_round", "round": 3, "winner": "bor"},
+                {**r1, "winner": "bor"},
+            )
+        ],
+        variant=variant,
+    )
+    claims = [r for r in report.results if r.kind == "claim"]
+    assert [(r.line, r.agrees, r.since) for r in claims] == [
+        (10, False, 2),
+        (11, False, 2),
+        (16, False, 2),
+        (17, False, 10),
+        (18, True, None),
+        (19, False, 10),
+    ]
+    assert claims[3].rules == f"the winner is cene, not ana (by the rules {ROUND_2_FACTS})"
+    assert claims[4].message == ROUND_2_FACTS
+    assert claims[5].rules == "by the rules round 3 has not ended"
+    last = report.results[-1]
+    assert (last.line, last.kind) == (20, "problem")
+    assert last.message == (
+        "claim_round for round 1: a round's claim must follow it, before the next round ends "
+        "(the referee keeps only the last result)"
+    )
+
+
+AFTER_THE_END = {"type": "draw", "player": "cene"}  # SHORT's game ended on line 6
+
+
+def test_keep_false_keeps_the_first_MAX_FINDINGS_findings_and_counts_them_all() -> None:
+    lines = [json.dumps(x) for x in (HEAD, *EVENTS)] + [json.dumps(AFTER_THE_END)] * (
+        MAX_FINDINGS + 1
+    )
+    report = validate(lines, variant=SHORT, keep=False)
+    assert (report.problems, report.exit_code) == (MAX_FINDINGS + 1, 2)
+    assert len(report.findings) == MAX_FINDINGS
+    assert (report.findings[0].line, report.findings[-1].line) == (7, MAX_FINDINGS + 6)
+
+
+def test_strict_a_line_the_validator_cannot_judge_raises_with_its_line() -> None:
+    lines = [json.dumps(x) for x in (HEAD, *EVENTS, AFTER_THE_END)]
+    with pytest.raises(LogError) as err:
+        validate(lines, variant=SHORT, strict=True, source="g.jsonl")
+    assert str(err.value) == (
+        "g.jsonl:7: a draw line after the game ended (line 6: bor won): only claims may follow"
+    )
+
+
+def test_keep_false_strict_raises_at_the_first_unusable_line_with_its_source() -> None:
+    lines = [json.dumps(HEAD), BAD]
+    with pytest.raises(LogError) as err:
+        validate(lines, variant=SHORT, keep=False, strict=True, source="g.jsonl")
+    assert str(err.value) == (
+        "g.jsonl:2: 'eve' is not a player of this log (ana, bor, cene) @ $.player"
+    )
+
+
+def test_keep_false_a_log_without_a_usable_header_judges_nothing() -> None:
+    report = validate(
+        ['{"ena_log": 1, "variant": "official", "players": ["ana"]}', BAD], keep=False
+    )
+    assert (report.problems, report.events, report.exit_code) == (1, 0, 2)
+    assert report.summary_text().endswith("no usable header: nothing was judged.")
+
+
+def test_keep_false_a_log_files_header_may_name_a_variant_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "house.toml").write_text(SHORT_TOML, "utf-8")
+    log = tmp_path / "g.jsonl"
+    log.write_text(
+        "".join(json.dumps(x) + "\n" for x in ({**HEAD, "variant": "house.toml"}, *EVENTS))
+    )
+    report = validate(log, keep=False)
+    assert (report.variant, report.problems, report.accepted) == ("short", 0, 5)
+    assert report.ending == "game over: bor won with 0."
+
+
+BLITZ = load_variant_text('name = "blitz"\nextends = "official"\n[time]\nlimit = 30\n')
+"""HR-TIME-LIMIT: a turn of 30 s at most."""
+
+
+def test_HR_TIME_LIMIT_keep_false_judges_a_late_move_from_its_time() -> None:
+    """Seed 7 deals ana B1 and bor B3 on B6: bor's play 42 s into the turn is late."""
+    lines = [
+        _head("official"),
+        json.dumps({"type": "play", "player": "ana", "card": "B1", "time": 12}),
+        json.dumps({"type": "play", "player": "bor", "card": "B3", "time": 54}),
+    ]
+    full = validate(lines, variant=BLITZ)
+    fast = validate(lines, variant=BLITZ, keep=False)
+    assert (fast.accepted, fast.penalised) == (1, 1)
+    assert fast.summary() == full.summary()
+    assert full.results[2].clause == "HR-TIME-LIMIT"
+
+
+def test_HR_TIME_LIMIT_a_penalty_of_0_cards_is_what_a_penalty_claim_is_checked_against() -> None:
+    costs_the_turn = load_variant_text(
+        'name = "blitz"\nextends = "official"\n[time]\nlimit = 30\npenalty = 0\n'
+    )
+    lines = [
+        _head("official"),
+        json.dumps({"type": "play", "player": "ana", "card": "B1", "time": 12}),
+        json.dumps({"type": "play", "player": "bor", "card": "B3", "time": 54}),
+        json.dumps({"type": "claim_penalty", "player": "bor", "cards": 1}),
+    ]
+    claim = validate(lines, variant=costs_the_turn).results[-1]
+    assert (claim.agrees, claim.rules) == (
+        False,
+        "the rules penalise bor 0 cards for line 3 (penalised [HR-TIME-LIMIT time.penalty])",
+    )
+
+
+def test_HR_MULTI_PLAY_instead_names_each_play_of_several_cards() -> None:
+    s = deal(
+        derived("official", 3, "[play]\nmulti = true\n"),
+        [["R1", "G1", "B1"], ["B2", "Y2", "Y3"]],
+        "R5",
+    )
+    assert instead(s) == (
+        "by the rules ana is due (top card R5 (red)) and may: play R1, play R1+G1, play R1+B1, "
+        "play R1+B1+G1, play R1+G1+B1, draw."
+    )
+
+
+def test_PEN_ENA_a_turns_draw_is_no_penalty() -> None:
+    lines = [HEAD, *EVENTS[:3], {"type": "claim_penalty", "player": "cene", "cards": 1}]
+    claim = validate([json.dumps(x) for x in lines], variant=SHORT).results[-1]
+    assert (claim.agrees, claim.rules) == (
+        False,
+        "the rules give no penalty for line 4 (accepted [TURN-DRAW turn.draw])",
     )
