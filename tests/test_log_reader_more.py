@@ -4,9 +4,16 @@ docs/verification.md section 6)."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
+from pathlib import Path
 
-from ena_rules.log.reader import LogReader
+import pytest
+
+from ena_rules.errors import LogReadError
+from ena_rules.log import reader as reader_module
+from ena_rules.log.reader import MAX_LINE, LogReader, open_lines
 from ena_rules.log.report import describe_record
 from ena_rules.validate import validate
 
@@ -152,3 +159,45 @@ def test_the_json_objects_of_a_report_have_the_documented_fields() -> None:
     assert sorted(final) == ["phase", "position", "rounds_finished", "scores", "winner"]
     assert final["scores"] == dict(zip(report.players, report.final.scores, strict=True))
     assert final["phase"] == report.final.phase and final["rounds_finished"] == report.final.round
+
+
+# --- open_lines: the raw lines of a file or of standard input (docs/verification.md section 6) ---
+
+
+def test_a_log_that_cannot_be_opened_is_a_log_read_error_with_the_systems_reason() -> None:
+    with pytest.raises(LogReadError) as info:
+        list(open_lines("no/such/log.jsonl"))
+    assert str(info.value) == "no/such/log.jsonl: cannot read the log: No such file or directory"
+    assert info.value.strerror == "No such file or directory"
+
+
+def test_a_read_failure_without_a_system_reason_is_named_by_the_error_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def failing_open(*args: object, **kwargs: object) -> None:
+        raise OSError("the disk went away")
+
+    monkeypatch.setattr(reader_module, "open", failing_open, raising=False)
+    with pytest.raises(LogReadError) as info:
+        list(open_lines("game.jsonl"))
+    assert str(info.value) == "game.jsonl: cannot read the log: the disk went away"
+    assert info.value.strerror == "the disk went away"
+
+
+def test_a_dash_reads_the_lines_of_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"a": 1}\nlast')))
+    assert list(open_lines("-")) == [b'{"a": 1}\n', b"last"]
+
+
+def test_an_over_long_line_is_cut_after_max_line_bytes_and_its_rest_skipped(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "long.jsonl"
+    log.write_bytes(b"x" * (MAX_LINE + 10) + b"\nnext\n")
+    assert list(open_lines(log)) == [b"x" * (MAX_LINE + 1), b"next\n"]
+
+
+def test_a_line_of_exactly_max_line_bytes_and_its_newline_is_read_whole(tmp_path: Path) -> None:
+    log = tmp_path / "full.jsonl"
+    log.write_bytes(b"x" * MAX_LINE + b"\nnext\n")
+    assert list(open_lines(log)) == [b"x" * MAX_LINE + b"\n", b"next\n"]

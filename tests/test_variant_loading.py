@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ena_rules import Variant, VariantError, load_variant, load_variant_text
-from ena_rules.variant_io import variant_dirs
+from ena_rules.variant_io import findable, variant_dirs
 
 OFFICIAL_FILE = next(d / "official.toml" for d in variant_dirs() if (d / "official.toml").is_file())
 
@@ -286,3 +286,41 @@ def test_any_edit_of_a_variant_file_loads_or_is_a_variant_error(
         assert str(exc).startswith("edited.toml")
     else:
         assert isinstance(variant, Variant)
+
+
+# --- variant_io, more cases (docs/verification.md section 6: mutants of variant_io.py) ---
+
+
+def test_text_that_is_not_a_str_is_a_type_error_naming_its_type() -> None:
+    with pytest.raises(TypeError) as info:
+        load_variant_text(b'name = "x"')  # type: ignore[arg-type]
+    assert str(info.value) == "load_variant_text(): text is a str, not bytes"
+
+
+def test_allow_paths_lets_text_extend_a_file_in_that_folder(tmp_path: Path) -> None:
+    (tmp_path / "base.toml").write_text(head("[deal]\nhand_size = 4\n"))
+    text = f'name = "child"\nextends = "{(tmp_path / "base.toml").as_posix()}"\n'
+    assert load_variant_text(text, allow_paths=[tmp_path]).deal.hand_size == 4
+
+
+def test_a_parent_not_allowed_is_named_in_full_up_to_80_characters() -> None:
+    parent = "a/" + "x" * 78
+    error = load_error(f'name = "x"\nextends = "{parent}"\n', source="<string>")
+    assert str(error) == (
+        f"<string>: extends: {parent!r}: not allowed, so not read: extends names a variant or a "
+        ".toml file (text has no folder) (widen with allow_paths=)"
+    )
+
+
+def test_a_longer_parent_not_allowed_is_cut_to_60_characters_and_counted() -> None:
+    parent = "a/" + "x" * 79
+    error = load_error(f'name = "x"\nextends = "{parent}"\n', source="<string>")
+    assert str(error) == (
+        f"<string>: extends: {parent[:60]!r}... (81 characters): not allowed, so not read: "
+        "extends names a variant or a .toml file (text has no folder) (widen with allow_paths=)"
+    )
+
+
+def test_a_shipped_variant_is_findable_by_name_and_an_unknown_one_is_not() -> None:
+    assert findable("official") and findable("official.toml")
+    assert not findable("no-such-variant")
