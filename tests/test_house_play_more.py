@@ -192,3 +192,20 @@ def test_HR_MULTI_PLAY_with_a_finishing_rule_the_multi_plays_are_still_listed() 
     s = deal(v, [["G1", "R1", "W", "Y9"], ["Y3", "B3", "B4", "B6"]], "G5")
     multi = [e for e in legal_events(s) if isinstance(e, Play) and e.more]
     assert multi == [Play("ana", "G1", more=("R1",))]
+
+
+def test_HR_MULTI_PLAY_on_unseen_cards_no_more_cards_than_the_hand_holds() -> None:
+    """On a partial state (hands unseen) a several-card play may be made of unseen cards, but
+    not of more cards than the hand holds."""
+    from ena_rules.rules.unseen import forget
+
+    two = derived("official", 2, "[play]\nmulti = true\n")
+    s = forget(deal(two, [["G1", "R1"], ["G3", "B4"]], "G5"))
+    v = apply(s, Play("ana", "G1", more=["R1", "B1"]))
+    assert (v.outcome, v.clause, v.key, v.message) == (
+        "rejected",
+        "TURN-MATCH",
+        "turn.from_hand",
+        "ana does not hold G1, R1, B1",
+    )
+    assert apply(s, Play("ana", "G1", more=["R1"])).accepted
