@@ -564,3 +564,55 @@ def test_HOUSE_SEVEN_ZERO_a_zero_turned_up_moves_no_hand() -> None:
     s = start_round(sz, ["ana", "bor", "cene"], dealer="ana", hands=hands, turned="Y0")
     assert [str(c) for c in s.hands[1][:2]] == ["Y1", "Y2"]
     assert apply(s, Play("bor", "Y1")).accepted
+
+
+# -- the clause a rank's effects cite without a citation; skip_all after a skip ----------------
+# (killing survivors of the mutation run, docs/verification.md section 6)
+
+UNCITED = load_variant_text(
+    'name = "uncited"\nextends = "official"\n[deal]\nhand_size = 2\n'
+    '[deck]\ncolored = { "SR" = 1 }\nwild = { "WW" = 1, "WR" = 1 }\n'
+    '[ranks.SR]\neffects = [{ op = "skip" }, { op = "reverse" }]\nscore = 20\n'
+    '[ranks.WW]\neffects = [{ op = "choose_color" }]\nscore = 50\n'
+    '[ranks.WR]\neffects = [{ op = "choose_color" }, { op = "reverse" }]\nscore = 50\n'
+)
+
+
+def test_DECK_WC_uncited_effects_cite_their_first_primitive_or_the_house_card() -> None:
+    """A rank's effects given without a citation cite the clause of their first primitive
+    (ACT-SKIP, ACT-WILD); a wild doing more than naming a colour is a house card (DECK-WC), and
+    so is a rank without effects."""
+    assert UNCITED.clause("ranks.SR.effects") == "ACT-SKIP"
+    assert UNCITED.clause("ranks.WW.effects") == "ACT-WILD"
+    assert UNCITED.clause("ranks.WR.effects") == "DECK-WC"
+    assert UNCITED.clause("ranks.5.effects") == "DECK-WC"
+
+
+def test_DECK_WC_an_uncited_skip_and_reverse_card_cites_the_skip_in_its_ruling() -> None:
+    hands = [["GSR", "G1"], ["Y1", "Y2"], ["B1", "B2"]]
+    v = run(deal(UNCITED, hands, "G5"), Play("ana", "GSR"))
+    assert "ACT-SKIP ranks.SR.effects: Play now runs counter-clockwise." in transcript(v)
+
+
+def test_DECK_WC_skip_all_adds_to_the_skips_before_it() -> None:
+    """A card that skips the next player and then every other player skips all three of the
+    others in a three-player game: the turn goes round to the player after its player."""
+    v = load_variant_text(
+        'name = "t"\nextends = "official"\n[deal]\nhand_size = 2\n[deck]\ncolored = { "SS" = 1 }\n'
+        '[ranks.SS]\neffects = [{ op = "skip" }, { op = "skip_all" }]\nscore = 20\n'
+    )
+    hands = [["GSS", "G1"], ["Y1", "Y2"], ["B1", "B2"]]
+    after = run(deal(v, hands, "G5"), Play("ana", "GSS"))
+    assert after.state.due == "bor"
+
+
+def test_ACT_WILD_a_one_colour_deck_names_its_one_colour() -> None:
+    """ACT-WILD: a wild played without a colour is told the deck's colours: with one, just it."""
+    one = derived("official", 2, '[deck]\ncolors = ["R"]\n')
+    s = deal(one, [["W", "R1"], ["R2", "R3"]], "R5")
+    v = rejected(s, Play("ana", "W"))
+    assert (v.clause, v.key, v.message) == (
+        "ACT-WILD",
+        "ranks.W.effects",
+        "W needs a colour: name red",
+    )

@@ -417,3 +417,23 @@ def test_FLIP_WILD_the_dealers_draw_while_naming_the_colour_says_why() -> None:
     v = apply(s, Draw("ana"))
     assert v.penalised, str(v)
     assert "(ana is due)" not in v.message and "colour" in v.message, str(v)
+
+
+def test_FLIP_WILD_a_colour_named_out_of_place_cites_FLIP_WILD_whatever_the_file_cites() -> None:
+    """FLIP-WILD: a ChooseColor by a player with no colour to name is rejected under FLIP-WILD,
+    even when the variant file cites another clause for first_card.wild_color (killing a
+    survivor of the mutation run, docs/verification.md section 6)."""
+    v = derived(
+        "official",
+        2,
+        '[first_card]\nwild_color = { value = "first_player", clause = "HR-WILD-FIRST", '
+        'source = "test" }\n',
+    )
+    s = deal(v, [["G1", "R2"], ["G3", "B4"]], "W")
+    r = apply(s, ChooseColor("bor", "red"))
+    assert (r.outcome, r.clause, r.key, r.message) == (
+        "rejected",
+        "FLIP-WILD",
+        "first_card.wild_color",
+        "bor has no colour to name now",
+    )

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import attrs
 
-from ena_rules import Draw, Overtake, Pass, Play, apply, legal_events
+from ena_rules import Draw, GameState, Overtake, Pass, Play, apply, legal_events
 from ena_rules.cards import Card
-from ena_rules.testing import deal, derived, ok, run, transcript
+from ena_rules.testing import deal, derived, hand, ok, run, transcript
 
 # -- HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP --------------------------------------------------------
 
@@ -114,3 +114,98 @@ def test_HR_MULTI_PLAY_after_a_draw_only_the_drawn_card_alone() -> None:
     s = ok(s, Draw("ana"))
     assert s.phase == "drawn"
     assert list(legal_events(s)) == [Play("ana", "G7"), Pass("ana")]
+
+
+# -- HR-DEFLECT-REVERSE with cards composed in TOML; a position without its last player ---------
+# (killing survivors of the mutation run, docs/verification.md section 6)
+
+COMPOSED = derived(
+    "official",
+    3,
+    '[play]\ndeflect_back = ["+2"]\n[deck]\nwild = { "WR" = 1 }\ncolored = { "RX" = 1, "RR" = 1 }\n'
+    '[ranks.WR]\neffects = [{ op = "choose_color" }, { op = "reverse" }]\nscore = 50\n'
+    '[ranks.RX]\neffects = [{ op = "reverse" }, { op = "swap_hands" }]\nscore = 20\n'
+    '[ranks.RR]\neffects = [{ op = "reverse" }, { op = "reverse" }]\nscore = 20\n',
+)
+COMPOSED_HANDS = [["G+2", "G1", "G2"], ["WR", "BRX", "BRR"], ["Y4", "Y6", "Y9"], ["Y7", "Y8", "Y3"]]
+
+
+def owed_by_bor() -> GameState:
+    return ok(deal(COMPOSED, COMPOSED_HANDS, "G5"), Play("ana", "G+2"))
+
+
+def test_HR_DEFLECT_REVERSE_a_wild_deflecting_card_names_its_colour() -> None:
+    v = run(owed_by_bor(), Play("bor", "WR", color="red"))
+    assert transcript(v) == [
+        "HR-DEFLECT-REVERSE play.deflect_back: bor plays WR: WR deflects the pending +2.",
+        "DECK-WC ranks.WR.effects: bor names red.",
+        "DECK-WC ranks.WR.effects: Play now runs counter-clockwise.",
+        "HR-DEFLECT-REVERSE play.deflect_back: WR sends the owed +2 back to ana.",
+        "ACT-D2 ranks.+2.effects: ana owes 2 cards and may still answer them.",
+    ]
+    assert v.state.color == "R"
+
+
+def test_HR_DEFLECT_REVERSE_a_swapping_deflecting_card_swaps_with_its_target() -> None:
+    v = run(owed_by_bor(), Play("bor", "BRX", target="dan"))
+    assert "ACT-REV ranks.RX.effects: bor swaps hands with dan." in transcript(v)
+    assert hand(v.state, "bor") == ["Y7", "Y8", "Y3"]
+
+
+def test_HR_DEFLECT_REVERSE_the_draw_goes_back_to_its_sender_whatever_the_direction() -> None:
+    """A card that reverses twice leaves play clockwise: the draw still goes back to ana, who
+    sent it, not on to cene, the next player."""
+    v = run(owed_by_bor(), Play("bor", "BRR"))
+    assert "HR-DEFLECT-REVERSE play.deflect_back: BRR sends the owed +2 back to ana." in (
+        transcript(v)
+    )
+    assert v.state.pending is not None and v.state.pending.victim == 0
+    assert v.state.direction == 1
+
+
+def test_HR_DEFLECT_REVERSE_a_last_wild_deflecting_card_names_the_colour() -> None:
+    s = owed_by_bor()
+    s = attrs.evolve(s, hands=(s.hands[0], (Card(None, "WR"),), *s.hands[2:]))
+    v = run(s, Play("bor", "WR", color="red"))
+    assert "END-LAST-DRAW scoring.last_draw_counts: ana draws 2 (the deflected draw)." in (
+        transcript(v)
+    )
+    assert v.state.phase == "deal" and v.state.color == "R"
+
+
+def test_HR_DEFLECT_REVERSE_a_position_without_its_last_player_sends_it_back_a_seat() -> None:
+    """A position that does not say who put the top card down (its optional "last"): the draw
+    goes back to the seat before the victim's."""
+    hands = [["G1", "G2"], ["G+2", "B2"], ["BR", "Y5"], ["Y7", "Y8"]]
+    s = ok(deal(BACK, hands, "G5"), Play("ana", "G1"), Play("bor", "G+2"))
+    s = attrs.evolve(s, last_player=None)
+    v = run(s, Play("cene", "BR"))
+    assert "HR-DEFLECT-REVERSE play.deflect_back: BR sends the owed +2 back to bor." in (
+        transcript(v)
+    )
+    assert v.state.pending is not None and v.state.pending.victim == 1
+
+
+def test_HR_MULTI_PLAY_with_a_finishing_rule_the_multi_plays_are_still_listed() -> None:
+    """HR-MULTI-PLAY with HR-FINISH-WILD on: legal_events still lists the several-card plays."""
+    v = derived("official", 4, "[play]\nmulti = true\nno_wild_finish = true\n")
+    s = deal(v, [["G1", "R1", "W", "Y9"], ["Y3", "B3", "B4", "B6"]], "G5")
+    multi = [e for e in legal_events(s) if isinstance(e, Play) and e.more]
+    assert multi == [Play("ana", "G1", more=("R1",))]
+
+
+def test_HR_MULTI_PLAY_on_unseen_cards_no_more_cards_than_the_hand_holds() -> None:
+    """On a partial state (hands unseen) a several-card play may be made of unseen cards, but
+    not of more cards than the hand holds."""
+    from ena_rules.rules.unseen import forget
+
+    two = derived("official", 2, "[play]\nmulti = true\n")
+    s = forget(deal(two, [["G1", "R1"], ["G3", "B4"]], "G5"))
+    v = apply(s, Play("ana", "G1", more=["R1", "B1"]))
+    assert (v.outcome, v.clause, v.key, v.message) == (
+        "rejected",
+        "TURN-MATCH",
+        "turn.from_hand",
+        "ana does not hold G1, R1, B1",
+    )
+    assert apply(s, Play("ana", "G1", more=["R1"])).accepted

@@ -469,3 +469,21 @@ def test_TURN_DRAW_a_drawn_wild_draw_four_played_leaves_no_drawn_card() -> None:
     s = ok(deal(V3, [["B1", "G1", "Y1"], ["B2", "B3", "B4"]], "R5", draw=["W+4"]), Draw("ana"))
     v = apply(s, Play("ana", "W+4", color="green"))
     assert v.state.phase == "owe" and v.state.drawn is None
+
+
+# -- legal_events on a player's view; its argument checked (killing survivors of the mutation
+# run, docs/verification.md section 6)
+
+
+def test_TURN_MATCH_legal_events_on_a_view_lists_only_the_viewers_events() -> None:
+    from ena_rules.view import view
+
+    s = deal(derived("official", 2), [["G1", "R2"], ["G3", "B4"]], "G5")
+    assert legal_events(view(s, "ana")) == (Play("ana", "G1"), Draw("ana"))
+    assert legal_events(view(s, "bor")) == ()
+
+
+def test_legal_events_names_itself_when_given_no_state() -> None:
+    with pytest.raises(ValueError) as caught:
+        legal_events("nonsense")  # type: ignore[arg-type]
+    assert str(caught.value) == "legal_events(): state: expected a GameState, got str 'nonsense'"
