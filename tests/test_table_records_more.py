@@ -300,3 +300,248 @@ def test_TURN_DRAW_table_a_ruling_that_depends_on_the_unseen_card_is_undetermine
         "turn: a mistake costing 2 cards. bor draws 2 (penalty). If not: bor draws out of turn "
         f"(cene is due): a mistake costing 2 cards. bor draws 2 (penalty). {NOT_PLAYED}"
     )
+
+
+# -- mutation survivors (issue 11 point 6): arbiter and round lines once a round or the game ended,
+# the form of the seen fields, the target reached exactly by unseen points ----------------------
+
+MISDEAL = {"type": "misdeal", "player": "ana"}
+REVEALED_W4 = {
+    "type": "claim_round",
+    "round": 1,
+    "winner": "bor",
+    "points": {"bor": 50},
+    "hands": {"ana": ["W+4"]},
+}
+
+
+def test_PEN_ENA_table_misdeal_line_in_play_is_judged_on_its_line() -> None:
+    (misdeal,) = _results(ONE, MISDEAL)
+    assert (misdeal.line, misdeal.kind, misdeal.type, misdeal.record) == (
+        2,
+        "event",
+        "misdeal",
+        MISDEAL,
+    )
+    assert (misdeal.outcome, misdeal.clause, misdeal.key) == (
+        "accepted",
+        "PEN-ENA",
+        "penalties.misdeal",
+    )
+
+
+def test_PEN_ENA_table_misdeal_line_after_the_round_ended_is_rejected() -> None:
+    _, misdeal = _results(ONE, OUT, MISDEAL)
+    assert (misdeal.line, misdeal.kind, misdeal.type, misdeal.record) == (
+        3,
+        "event",
+        "misdeal",
+        MISDEAL,
+    )
+    assert (misdeal.outcome, misdeal.clause, misdeal.key, misdeal.since) == (
+        "rejected",
+        "PEN-ENA",
+        "penalties.misdeal",
+        3,
+    )
+    assert misdeal.message == "no round is being played: ana cannot be penalised now"
+    assert misdeal.rules == "no player event may happen now"
+
+
+def test_SCORE_OFF_table_arbiter_and_round_lines_after_the_game_ended_are_unusable() -> None:
+    report = _report(TARGET_30, OUT, REVEALED_W4, MISDEAL, ROUND_2)
+    misdeal, round_2 = report.results[3:]
+    assert (misdeal.line, misdeal.kind, misdeal.outcome) == (4, "problem", "")
+    assert misdeal.message == (
+        "a misdeal line after the game ended (line 2: bor won): only claims may follow"
+    )
+    assert (round_2.line, round_2.kind) == (5, "problem")
+    assert report.exit_code == 2
+
+
+def test_SCORE_OFF_table_winner_claim_undetermined_when_unseen_points_just_reach_it() -> None:
+    """ana's one unseen card is worth at most 50 (W+4): with target 50 the game may be over."""
+    target_50 = derived("official", 1, "[scoring]\ntarget = 50\n")
+    _, claim = _results(target_50, OUT, {"type": "claim_winner", "player": "bor"})
+    assert (claim.outcome, claim.agrees) == ("undetermined", None)
+    assert claim.message == "undetermined: the last round's points count cards nobody saw"
+
+
+def test_a_table_draws_cards_on_a_play_line_are_a_format_error() -> None:
+    from ena_rules.converter import FormatError
+    from ena_rules.log.table_form import seen_fields
+
+    with pytest.raises(FormatError) as caught:
+        seen_fields({"type": "play", "player": "ana", "card": "R9", "cards": ["R9"]})
+    assert (caught.value.reason, caught.value.path) == (
+        "'cards' belongs on a draw line (the cards drawn, in order)",
+        "$.cards",
+    )
+
+
+def test_a_table_claims_hands_must_be_an_object_of_card_lists() -> None:
+    from ena_rules.converter import FormatError
+    from ena_rules.log.table_form import seen_fields
+
+    claim = {"type": "claim_round", "round": 1}
+    with pytest.raises(FormatError) as caught:
+        seen_fields({**claim, "hands": ["R1"]})
+    assert (caught.value.reason, caught.value.path) == (
+        "an object from player name to cards is expected",
+        "$.hands",
+    )
+    with pytest.raises(FormatError) as caught:
+        seen_fields({**claim, "hands": {"bor": ["R1", "X9"]}})
+    assert caught.value.path == "$.hands['bor'][1]"
+    assert caught.value.reason.startswith("'X9': not a card code")
+    hands = seen_fields({**claim, "hands": {"bor": ["r1"], "ana": []}})["hands"]
+    assert {name: [str(c) for c in cards] for name, cards in hands.items()} == {
+        "bor": ["R1"],
+        "ana": [],
+    }
+
+
+def test_SCORE_OFF_table_claim_round_results_carry_their_line_and_record() -> None:
+    """Out of the bounds (two findings, one text), within them, or known: the claim's own line."""
+    claims = (
+        {"winner": "ana", "points": {"bor": 60}},
+        {"points": {"bor": 7}},
+        {"points": {"ana": 0}},
+    )
+    wrong, open_, known_ = (_claim(ONE, **claim) for claim in claims)
+    for r, claim in zip((wrong, open_, known_), claims, strict=True):
+        assert (r.line, r.kind, r.record) == (
+            3,
+            "claim",
+            {"type": "claim_round", "round": 1, **claim},
+        )
+    assert wrong.rules == (
+        "the winner is bor, not ana; "
+        "bor's points are between 0 and 50 by the cards in sight, not 60"
+    )
+    assert (open_.outcome, known_.agrees) == ("undetermined", True)
+
+
+# -- 'hands' of three players (bor goes out on line 5; ana and cene each hold one unseen card;
+# R1 is in sight once) ---------------------------------------------------------------------------
+
+THREE_ZERO = {**ZERO_HEAD, "players": ["ana", "bor", "cene"]}
+BOR_OUT = [
+    {"type": "play", "player": "bor", "card": "R1"},
+    {"type": "play", "player": "cene", "card": "R2"},
+    {"type": "play", "player": "ana", "card": "R3"},
+    {"type": "play", "player": "bor", "card": "R4"},
+]
+
+
+def _three_hands(hands: dict[str, list[str]]) -> LineResult:
+    claim = {"type": "claim_round", "round": 1, "points": {"bor": 7}, "hands": hands}
+    lines = [THREE_ZERO, *BOR_OUT, claim]
+    return validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+
+
+def test_SCORE_VALUES_table_a_hand_left_out_of_hands_stays_unseen() -> None:
+    """cene's R1 is revealed (1 point), ana's card is still unseen: bor's points are 1 to 51."""
+    r = _three_hands({"cene": ["R1"]})
+    assert (r.line, r.outcome, r.agrees) == (6, "undetermined", None)
+    assert r.message == (
+        "undetermined: bor's points (1 to 51: 1 card nobody saw); a 'hands' list decides"
+    )
+    winner_only = _three_hands({"bor": []})
+    assert winner_only.message == (
+        "undetermined: bor's points (0 to 100: 2 cards nobody saw); a 'hands' list decides"
+    )
+
+
+def test_SCORE_VALUES_table_revealed_hands_share_the_unseen_copies() -> None:
+    """One R1 is in sight: one hand may hold the other, two hands cannot."""
+    r = _three_hands({"ana": ["R1"], "cene": ["R1"]})
+    assert (r.agrees, r.since) == (False, 6)
+    assert r.rules == "cene's hand cannot hold R1: the cards in sight leave 0 unseen"
+    one = _three_hands({"ana": ["R1"], "cene": ["G5"]})
+    assert one.agrees is False
+    assert one.rules == (
+        "bor's points are 6, not 7 (by the rules round 1 (ended at line 5): bor went out; "
+        "points ana 0, bor 6, cene 0; totals ana 0, bor 6, cene 0)"
+    )
+
+
+def test_SCORE_VALUES_table_a_revealed_hand_lacking_seen_cards_names_them_all() -> None:
+    """bor drew G7 and Y5 in sight: a listed hand without them lacks both."""
+    claim = {"type": "claim_round", "round": 1, "hands": {"bor": ["Y1", "Y2", "Y3", "Y4"]}}
+    lines = [
+        ZERO_HEAD,
+        {"type": "draw", "player": "bor", "cards": ["G7"]},
+        {"type": "play", "player": "ana", "card": "R1"},
+        {"type": "draw", "player": "bor", "cards": ["Y5"]},
+        {"type": "play", "player": "ana", "card": "R3"},
+        claim,
+    ]
+    r = validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+    assert (r.agrees, r.since) == (False, 6)
+    assert r.rules == "bor's listed hand lacks G7, Y5, seen in it"
+
+
+def test_SCORE_OFF_table_claim_round_bounds_start_at_the_lowest_unseen_cards() -> None:
+    """ana's six unseen cards are worth at least 3: three zeros (R0 is in sight) and three ones."""
+    claim = {"type": "claim_round", "round": 1, "points": {"bor": 1}}
+    lines = [
+        ZERO_HEAD,
+        {"type": "play", "player": "bor", "card": "W+4", "color": "red"},
+        {"type": "draw", "player": "ana"},
+        {"type": "play", "player": "bor", "card": "R7"},
+        claim,
+    ]
+    r = validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+    assert (r.agrees, r.since) == (False, 5)
+    assert r.rules == "bor's points are between 3 and 300 by the cards in sight, not 1"
+
+
+def test_a_table_records_header_form_names_the_key_at_fault() -> None:
+    from ena_rules.cards import parse_card
+    from ena_rules.converter import FormatError
+    from ena_rules.log.lines import Header
+    from ena_rules.log.table_form import table_header_form
+
+    r5 = (parse_card("R5"),)
+    seats = ("ana", "bor")
+    cases = [
+        (
+            Header(1, "official", seats, seed=7, turned=r5),
+            False,
+            '\'turned\' belongs to a table record: give "deck": "unknown" with it',
+            "$.turned",
+        ),
+        (
+            Header(1, "official", seats, seed=7, deck_seed=3, dealer="ana", turned=r5),
+            True,
+            'a table record ("deck": "unknown") has no seed: its deck order is unknown',
+            "$.seed",
+        ),
+        (
+            Header(1, "official", seats, deck_seed=3, dealer="ana", turned=r5),
+            True,
+            'a table record ("deck": "unknown") has no deck_seed: its deck order is unknown',
+            "$.deck_seed",
+        ),
+        (
+            Header(1, "official", seats, turned=r5),
+            True,
+            'a table record ("deck": "unknown") names its "dealer"',
+            "$",
+        ),
+    ]
+    turned_missing = (
+        'a table record ("deck": "unknown") lists the cards turned up at the deal in '
+        '"turned" (e.g. ["R5"])'
+    )
+    cases += [
+        (Header(1, "official", seats, dealer="ana"), True, turned_missing, "$"),
+        (Header(1, "official", seats, dealer="ana", turned=()), True, turned_missing, "$.turned"),
+    ]
+    for header, table, reason, path in cases:
+        with pytest.raises(FormatError) as caught:
+            table_header_form(header, table)
+        assert (caught.value.reason, caught.value.path) == (reason, path)
+    table_header_form(Header(1, "official", seats, seed=7), False)
+    table_header_form(Header(1, "official", seats, dealer="ana", turned=r5), True)
