@@ -545,3 +545,78 @@ def test_a_table_records_header_form_names_the_key_at_fault() -> None:
         assert (caught.value.reason, caught.value.path) == (reason, path)
     table_header_form(Header(1, "official", seats, seed=7), False)
     table_header_form(Header(1, "official", seats, dealer="ana", turned=r5), True)
+
+
+def test_DEAL_ROTATE_table_early_round_line_is_judged_as_a_deal_not_by_its_cards() -> None:
+    """Before the round ended no deal is due, whatever the line turns up (here a W+4)."""
+    (early,) = _results(ONE, {"type": "round", "turned": ["W+4"]})
+    assert (early.outcome, early.clause, early.key, early.since) == (
+        "rejected",
+        "DEAL-SEVEN",
+        "deal.hand_size",
+        2,
+    )
+    assert early.message == "no deal is due now"
+
+
+def test_TURN_DRAW_table_round_twos_draw_lists_the_cards_the_rules_give() -> None:
+    """Round 2 is judged like round 1: a draw line listing 2 cards for a draw of 1 is rejected."""
+    draw = {"type": "draw", "player": "ana", "cards": ["G7", "G8"]}
+    _, _, wrong = _results(ONE, OUT, ROUND_2, draw)
+    assert (wrong.line, wrong.outcome, wrong.clause, wrong.key, wrong.since) == (
+        4,
+        "rejected",
+        "TURN-DRAW",
+        "turn.draw",
+        4,
+    )
+    assert wrong.message == (
+        "the record lists 2 cards drawn; by the rules ana draws 1 here (ana draws 1 (their "
+        "turn's draw). ana may play the drawn card or pass.)"
+    )
+
+
+def test_SCORE_VALUES_table_hands_of_a_round_not_ended_are_not_read() -> None:
+    """'hands' decide only the round that just ended: a claim of round 2, or of round 1 before
+    it ended, is checked as any claim is."""
+    two_hands = {"ana": ["G1", "G2"]}
+    later = {"type": "claim_round", "round": 2, "points": {"bor": 7}, "hands": two_hands}
+    _, round_2 = _results(ONE, OUT, later)
+    assert (round_2.line, round_2.kind, round_2.type, round_2.record) == (
+        3,
+        "claim",
+        "claim_round",
+        later,
+    )
+    assert (round_2.agrees, round_2.since, round_2.rules) == (
+        False,
+        3,
+        "by the rules round 2 has not ended",
+    )
+    (early,) = _results(ONE, {**later, "round": 1})
+    assert (early.agrees, early.rules) == (False, "by the rules round 1 has not ended: bor is due")
+
+
+def test_SCORE_VALUES_table_a_misfit_hand_is_reported_on_the_claims_line() -> None:
+    hands = {"ana": ["R1"], "cene": ["R1"]}
+    claim = {"type": "claim_round", "round": 1, "points": {"bor": 7}, "hands": hands}
+    lines = [THREE_ZERO, *BOR_OUT, claim]
+    r = validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+    assert (r.line, r.kind, r.type, r.record, r.outcome) == (6, "claim", "claim_round", claim, "")
+    assert (r.agrees, r.since, r.message) == (
+        False,
+        6,
+        "cene's hand cannot hold R1: the cards in sight leave 0 unseen",
+    )
+
+
+def test_SCORE_OFF_table_undetermined_winner_claim_keeps_its_record() -> None:
+    winner = {"type": "claim_winner", "player": "bor"}
+    _, claim = _results(TARGET_30, OUT, winner)
+    assert (claim.line, claim.kind, claim.type, claim.record, claim.outcome) == (
+        3,
+        "claim",
+        "claim_winner",
+        winner,
+        "undetermined",
+    )
