@@ -620,3 +620,68 @@ def test_SCORE_OFF_table_undetermined_winner_claim_keeps_its_record() -> None:
         winner,
         "undetermined",
     )
+
+
+# -- the header's turned-up cards (round 1's deal) ------------------------------------------------
+
+
+def _header(variant: Variant, turned: list[str], *lines: dict[str, Any]) -> Report:
+    head = {**HEAD, "turned": turned}
+    return validate([json.dumps(head), *(json.dumps(x) for x in lines)], variant=variant)
+
+
+def test_FLIP_WD4_OFF_table_header_turning_up_the_wrong_cards_starts_from_the_last() -> None:
+    """R1 would have stayed turned up: the header is rejected and round 1 starts from G3."""
+    turned = ["R1", "W+4", "G3"]
+    report = _header(ONE, turned, {"type": "play", "player": "bor", "card": "G4"})
+    header, play = report.results
+    assert (header.line, header.kind, header.type, header.record["turned"]) == (
+        1,
+        "header",
+        "header",
+        turned,
+    )
+    assert (header.outcome, header.clause, header.key, header.since, header.drawn) == (
+        "rejected",
+        "FLIP-WD4-OFF",
+        "first_card.return_ranks",
+        1,
+        (),
+    )
+    assert header.message == "R1 stays turned up: only W+4 goes back"
+    assert header.rules == "the round starts from its last turned-up card"
+    assert (play.outcome, play.clause, play.since) == ("accepted", "TURN-MATCH", None)
+    assert report.first_wrong == 1
+
+
+def test_FLIP_WD4_OFF_table_header_of_a_variant_returning_no_rank() -> None:
+    keep_all = derived("official", 1, "[first_card]\nreturn_ranks = []\n")
+    (header,) = _header(keep_all, ["W+4", "G3"]).results
+    assert (header.outcome, header.message) == (
+        "rejected",
+        "W+4 stays turned up: only no rank goes back",
+    )
+
+
+def test_DECK_108_table_header_turning_up_a_card_too_often() -> None:
+    (header,) = _header(ONE, ["W+4"] * 5 + ["G3"]).results
+    assert (header.outcome, header.clause, header.key, header.since) == (
+        "rejected",
+        "DECK-108",
+        "deck.colored",
+        1,
+    )
+    assert header.message == "W+4 is turned up more often than the deck has it"
+    assert header.rules == "the round starts from its last turned-up card"
+
+
+def test_FLIP_WD4_OFF_table_header_whose_last_card_goes_back_cannot_start() -> None:
+    report = _header(ONE, ["W+4"], {"type": "draw", "player": "bor"})
+    problem = report.results[0]
+    assert (problem.line, problem.kind, report.exit_code) == (1, "problem", 2)
+    assert problem.message == (
+        "the header's deal fails: W+4 goes back under the pile: another card is turned up"
+    )
+    accepted = _header(ONE, ["W+4", "G3"]).results[0]
+    assert (accepted.outcome, accepted.rules, accepted.since) == ("accepted", "", None)
+    assert "W+4 is turned up: it goes back under the draw pile" in accepted.message
