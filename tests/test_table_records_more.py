@@ -685,3 +685,54 @@ def test_FLIP_WD4_OFF_table_header_whose_last_card_goes_back_cannot_start() -> N
     accepted = _header(ONE, ["W+4", "G3"]).results[0]
     assert (accepted.outcome, accepted.rules, accepted.since) == ("accepted", "", None)
     assert "W+4 is turned up: it goes back under the draw pile" in accepted.message
+
+
+# -- a line judged in two readings (CHAL-GUILTY or CHAL-INNOCENT left open, Ena) -----------------
+
+OPEN_CHALLENGE = [
+    {"type": "play", "player": "bor", "card": "R7"},
+    {"type": "draw", "player": "cene"},
+    {"type": "play", "player": "ana", "card": "W+4", "color": "blue"},
+    {"type": "challenge", "player": "bor"},
+]
+
+
+def test_PEN_ENA_table_a_line_after_an_open_challenge_names_each_readings_ruling() -> None:
+    """Guilty: bor is due, cene's play is out of turn (penalised); innocent: cene is due."""
+    play = {"type": "play", "player": "cene", "card": "B3"}
+    head = {**THREE, "variant": "ena"}
+    lines = [head, *OPEN_CHALLENGE, play]
+    report = validate([json.dumps(x) for x in lines], variant=derived("ena", 7))
+    r = report.results[-1]
+    assert (r.line, r.kind, r.type, r.record) == (6, "event", "play", play)
+    assert (r.outcome, r.clause, r.key, r.since, r.drawn) == (
+        "undetermined",
+        "PEN-ENA",
+        "penalties.out_of_turn",
+        None,
+        (),
+    )
+    assert r.message == (
+        "Undetermined (an earlier point is open): penalised [PEN-ENA penalties.out_of_turn] "
+        "cene plays B3 out of turn (bor is due): a mistake costing 2 cards. cene draws 2 "
+        "(penalty). Or: accepted [TURN-MATCH turn.match] cene plays B3: it matches. ana is next "
+        "(clockwise)."
+    )
+    assert (report.undetermined, report.exit_code) == (2, 0)
+
+
+def test_CHAL_GUILTY_table_a_line_fitting_no_reading_is_worded_by_the_first() -> None:
+    """Official: ana's play is out of turn in both readings; the first (guilty: bor is due)
+    words the rejection."""
+    play = {"type": "play", "player": "ana", "card": "B3"}
+    lines = [THREE, *OPEN_CHALLENGE, play]
+    r = validate([json.dumps(x) for x in lines], variant=derived("official", 7)).results[-1]
+    assert (r.line, r.outcome, r.clause, r.key, r.since) == (
+        6,
+        "rejected",
+        "PEN-WRONG-OFF",
+        "penalties.out_of_turn",
+        6,
+    )
+    assert r.message == "ana plays B3 out of turn (bor is due)"
+    assert r.rules == "by the rules bor is due (top card W+4 (blue)) and may: draw."
