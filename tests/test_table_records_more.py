@@ -736,3 +736,42 @@ def test_CHAL_GUILTY_table_a_line_fitting_no_reading_is_worded_by_the_first() ->
     )
     assert r.message == "ana plays B3 out of turn (bor is due)"
     assert r.rules == "by the rules bor is due (top card W+4 (blue)) and may: draw."
+
+
+def test_CHAL_SHOW_table_a_shown_hand_of_the_wrong_size_is_rejected() -> None:
+    shown = {"type": "challenge", "player": "bor", "shown": ["R1"]}
+    lines = [THREE, *OPEN_CHALLENGE[:3], shown]
+    r = validate([json.dumps(x) for x in lines], variant=derived("official", 7)).results[-1]
+    assert (r.line, r.type, r.record, r.outcome, r.clause, r.key, r.since) == (
+        5,
+        "challenge",
+        shown,
+        "rejected",
+        "CHAL-SHOW",
+        "challenge.show_hand",
+        5,
+    )
+    assert r.message == "ana holds 6 cards, but 1 are shown"
+    assert r.rules == "by the rules bor is due (top card W+4 (blue)) and may: draw, challenge."
+
+
+def test_DECK_108_table_a_drawn_card_whose_copies_are_all_in_sight_is_rejected() -> None:
+    draw = {"type": "draw", "player": "ana", "cards": ["R9"]}
+    lines = [
+        THREE,
+        {"type": "play", "player": "bor", "card": "R9"},
+        {"type": "play", "player": "cene", "card": "R9"},
+        draw,
+    ]
+    r = validate([json.dumps(x) for x in lines], variant=derived("official", 7)).results[-1]
+    assert (r.line, r.type, r.record, r.outcome, r.clause, r.key, r.since) == (
+        4,
+        "draw",
+        draw,
+        "rejected",
+        "DECK-108",
+        "deck.colored",
+        4,
+    )
+    assert r.message == "R9 cannot be drawn: every copy of it is in sight"
+    assert r.rules == "by the rules ana is due (top card R9 (red)) and may: draw."
