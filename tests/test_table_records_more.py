@@ -775,3 +775,19 @@ def test_DECK_108_table_a_drawn_card_whose_copies_are_all_in_sight_is_rejected()
     )
     assert r.message == "R9 cannot be drawn: every copy of it is in sight"
     assert r.rules == "by the rules ana is due (top card R9 (red)) and may: draw."
+
+
+def test_DEAL_ROTATE_table_event_lines_after_the_round_or_the_game_ended_are_unusable() -> None:
+    draw = {"type": "draw", "player": "ana"}
+    _, after_round = _results(ONE, OUT, draw)
+    assert (after_round.line, after_round.kind) == (3, "problem")
+    assert after_round.message == (
+        "a draw line after round 1 ended at line 2 (bor went out): a round line must start "
+        "round 2 first"
+    )
+    report = _report(TARGET_30, OUT, REVEALED_W4, draw)
+    after_game = report.results[-1]
+    assert (after_game.line, after_game.kind, report.exit_code) == (4, "problem", 2)
+    assert after_game.message == (
+        "a draw line after the game ended (line 2: bor won): only claims may follow"
+    )
