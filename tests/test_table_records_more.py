@@ -791,3 +791,28 @@ def test_DEAL_ROTATE_table_event_lines_after_the_round_or_the_game_ended_are_unu
     assert after_game.message == (
         "a draw line after the game ended (line 2: bor won): only claims may follow"
     )
+
+
+def test_SCORE_OFF_table_winner_claim_after_a_game_ended_on_unseen_points_is_undetermined() -> None:
+    """bor collects ana's W+4 (in sight) and two cards nobody saw: the game is over at line 5
+    with 50 or more, and the claim's total counts unseen cards."""
+    target_30 = derived("official", 2, "[scoring]\ntarget = 30\n")
+    winner = {"type": "claim_winner", "player": "bor"}
+    lines = [
+        ZERO_HEAD,
+        {"type": "play", "player": "bor", "card": "R1"},
+        {"type": "draw", "player": "ana", "cards": ["W+4"]},
+        {"type": "pass", "player": "ana"},
+        {"type": "play", "player": "bor", "card": "R2"},
+        winner,
+    ]
+    report = validate([json.dumps(x) for x in lines], variant=target_30)
+    out, claim = report.results[-2:]
+    assert "bor wins the game with 50." in out.message
+    assert (claim.line, claim.outcome, claim.agrees, claim.record) == (
+        6,
+        "undetermined",
+        None,
+        winner,
+    )
+    assert claim.message == "undetermined: the last round's points count cards nobody saw"
