@@ -816,3 +816,20 @@ def test_SCORE_OFF_table_winner_claim_after_a_game_ended_on_unseen_points_is_und
         winner,
     )
     assert claim.message == "undetermined: the last round's points count cards nobody saw"
+
+
+def test_SCORE_OFF_table_only_a_winner_claim_waits_on_unseen_points() -> None:
+    """With target 30 bor's unseen points may end the game: a claim_winner is undetermined
+    (above), a claim of another round or of the cards drawn is checked as usual."""
+    _, later = _results(TARGET_30, OUT, {"type": "claim_round", "round": 2, "points": {"bor": 7}})
+    assert (later.type, later.agrees, later.rules) == (
+        "claim_round",
+        False,
+        "by the rules round 2 has not ended",
+    )
+    _, drawn = _results(TARGET_30, OUT, {"type": "claim_drawn", "player": "ana", "count": 0})
+    assert (drawn.type, drawn.agrees, drawn.message) == (
+        "claim_drawn",
+        True,
+        "ana drew 0 at line 2 (nothing)",
+    )
