@@ -300,3 +300,536 @@ def test_TURN_DRAW_table_a_ruling_that_depends_on_the_unseen_card_is_undetermine
         "turn: a mistake costing 2 cards. bor draws 2 (penalty). If not: bor draws out of turn "
         f"(cene is due): a mistake costing 2 cards. bor draws 2 (penalty). {NOT_PLAYED}"
     )
+
+
+# -- mutation survivors (issue 11 point 6): arbiter and round lines once a round or the game ended,
+# the form of the seen fields, the target reached exactly by unseen points ----------------------
+
+MISDEAL = {"type": "misdeal", "player": "ana"}
+REVEALED_W4 = {
+    "type": "claim_round",
+    "round": 1,
+    "winner": "bor",
+    "points": {"bor": 50},
+    "hands": {"ana": ["W+4"]},
+}
+
+
+def test_PEN_ENA_table_misdeal_line_in_play_is_judged_on_its_line() -> None:
+    (misdeal,) = _results(ONE, MISDEAL)
+    assert (misdeal.line, misdeal.kind, misdeal.type, misdeal.record) == (
+        2,
+        "event",
+        "misdeal",
+        MISDEAL,
+    )
+    assert (misdeal.outcome, misdeal.clause, misdeal.key) == (
+        "accepted",
+        "PEN-ENA",
+        "penalties.misdeal",
+    )
+
+
+def test_PEN_ENA_table_misdeal_line_after_the_round_ended_is_rejected() -> None:
+    _, misdeal = _results(ONE, OUT, MISDEAL)
+    assert (misdeal.line, misdeal.kind, misdeal.type, misdeal.record) == (
+        3,
+        "event",
+        "misdeal",
+        MISDEAL,
+    )
+    assert (misdeal.outcome, misdeal.clause, misdeal.key, misdeal.since) == (
+        "rejected",
+        "PEN-ENA",
+        "penalties.misdeal",
+        3,
+    )
+    assert misdeal.message == "no round is being played: ana cannot be penalised now"
+    assert misdeal.rules == "no player event may happen now"
+
+
+def test_SCORE_OFF_table_arbiter_and_round_lines_after_the_game_ended_are_unusable() -> None:
+    report = _report(TARGET_30, OUT, REVEALED_W4, MISDEAL, ROUND_2)
+    misdeal, round_2 = report.results[3:]
+    assert (misdeal.line, misdeal.kind, misdeal.outcome) == (4, "problem", "")
+    assert misdeal.message == (
+        "a misdeal line after the game ended (line 2: bor won): only claims may follow"
+    )
+    assert (round_2.line, round_2.kind) == (5, "problem")
+    assert report.exit_code == 2
+
+
+def test_SCORE_OFF_table_winner_claim_undetermined_when_unseen_points_just_reach_it() -> None:
+    """ana's one unseen card is worth at most 50 (W+4): with target 50 the game may be over."""
+    target_50 = derived("official", 1, "[scoring]\ntarget = 50\n")
+    _, claim = _results(target_50, OUT, {"type": "claim_winner", "player": "bor"})
+    assert (claim.outcome, claim.agrees) == ("undetermined", None)
+    assert claim.message == "undetermined: the last round's points count cards nobody saw"
+
+
+def test_a_table_draws_cards_on_a_play_line_are_a_format_error() -> None:
+    from ena_rules.converter import FormatError
+    from ena_rules.log.table_form import seen_fields
+
+    with pytest.raises(FormatError) as caught:
+        seen_fields({"type": "play", "player": "ana", "card": "R9", "cards": ["R9"]})
+    assert (caught.value.reason, caught.value.path) == (
+        "'cards' belongs on a draw line (the cards drawn, in order)",
+        "$.cards",
+    )
+
+
+def test_a_table_claims_hands_must_be_an_object_of_card_lists() -> None:
+    from ena_rules.converter import FormatError
+    from ena_rules.log.table_form import seen_fields
+
+    claim = {"type": "claim_round", "round": 1}
+    with pytest.raises(FormatError) as caught:
+        seen_fields({**claim, "hands": ["R1"]})
+    assert (caught.value.reason, caught.value.path) == (
+        "an object from player name to cards is expected",
+        "$.hands",
+    )
+    with pytest.raises(FormatError) as caught:
+        seen_fields({**claim, "hands": {"bor": ["R1", "X9"]}})
+    assert caught.value.path == "$.hands['bor'][1]"
+    assert caught.value.reason.startswith("'X9': not a card code")
+    hands = seen_fields({**claim, "hands": {"bor": ["r1"], "ana": []}})["hands"]
+    assert {name: [str(c) for c in cards] for name, cards in hands.items()} == {
+        "bor": ["R1"],
+        "ana": [],
+    }
+
+
+def test_SCORE_OFF_table_claim_round_results_carry_their_line_and_record() -> None:
+    """Out of the bounds (two findings, one text), within them, or known: the claim's own line."""
+    claims = (
+        {"winner": "ana", "points": {"bor": 60}},
+        {"points": {"bor": 7}},
+        {"points": {"ana": 0}},
+    )
+    wrong, open_, known_ = (_claim(ONE, **claim) for claim in claims)
+    for r, claim in zip((wrong, open_, known_), claims, strict=True):
+        assert (r.line, r.kind, r.record) == (
+            3,
+            "claim",
+            {"type": "claim_round", "round": 1, **claim},
+        )
+    assert wrong.rules == (
+        "the winner is bor, not ana; "
+        "bor's points are between 0 and 50 by the cards in sight, not 60"
+    )
+    assert (open_.outcome, known_.agrees) == ("undetermined", True)
+
+
+# -- 'hands' of three players (bor goes out on line 5; ana and cene each hold one unseen card;
+# R1 is in sight once) ---------------------------------------------------------------------------
+
+THREE_ZERO = {**ZERO_HEAD, "players": ["ana", "bor", "cene"]}
+BOR_OUT = [
+    {"type": "play", "player": "bor", "card": "R1"},
+    {"type": "play", "player": "cene", "card": "R2"},
+    {"type": "play", "player": "ana", "card": "R3"},
+    {"type": "play", "player": "bor", "card": "R4"},
+]
+
+
+def _three_hands(hands: dict[str, list[str]]) -> LineResult:
+    claim = {"type": "claim_round", "round": 1, "points": {"bor": 7}, "hands": hands}
+    lines = [THREE_ZERO, *BOR_OUT, claim]
+    return validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+
+
+def test_SCORE_VALUES_table_a_hand_left_out_of_hands_stays_unseen() -> None:
+    """cene's R1 is revealed (1 point), ana's card is still unseen: bor's points are 1 to 51."""
+    r = _three_hands({"cene": ["R1"]})
+    assert (r.line, r.outcome, r.agrees) == (6, "undetermined", None)
+    assert r.message == (
+        "undetermined: bor's points (1 to 51: 1 card nobody saw); a 'hands' list decides"
+    )
+    winner_only = _three_hands({"bor": []})
+    assert winner_only.message == (
+        "undetermined: bor's points (0 to 100: 2 cards nobody saw); a 'hands' list decides"
+    )
+
+
+def test_SCORE_VALUES_table_revealed_hands_share_the_unseen_copies() -> None:
+    """One R1 is in sight: one hand may hold the other, two hands cannot."""
+    r = _three_hands({"ana": ["R1"], "cene": ["R1"]})
+    assert (r.agrees, r.since) == (False, 6)
+    assert r.rules == "cene's hand cannot hold R1: the cards in sight leave 0 unseen"
+    one = _three_hands({"ana": ["R1"], "cene": ["G5"]})
+    assert one.agrees is False
+    assert one.rules == (
+        "bor's points are 6, not 7 (by the rules round 1 (ended at line 5): bor went out; "
+        "points ana 0, bor 6, cene 0; totals ana 0, bor 6, cene 0)"
+    )
+
+
+def test_SCORE_VALUES_table_a_revealed_hand_lacking_seen_cards_names_them_all() -> None:
+    """bor drew G7 and Y5 in sight: a listed hand without them lacks both."""
+    claim = {"type": "claim_round", "round": 1, "hands": {"bor": ["Y1", "Y2", "Y3", "Y4"]}}
+    lines = [
+        ZERO_HEAD,
+        {"type": "draw", "player": "bor", "cards": ["G7"]},
+        {"type": "play", "player": "ana", "card": "R1"},
+        {"type": "draw", "player": "bor", "cards": ["Y5"]},
+        {"type": "play", "player": "ana", "card": "R3"},
+        claim,
+    ]
+    r = validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+    assert (r.agrees, r.since) == (False, 6)
+    assert r.rules == "bor's listed hand lacks G7, Y5, seen in it"
+
+
+def test_SCORE_OFF_table_claim_round_bounds_start_at_the_lowest_unseen_cards() -> None:
+    """ana's six unseen cards are worth at least 3: three zeros (R0 is in sight) and three ones."""
+    claim = {"type": "claim_round", "round": 1, "points": {"bor": 1}}
+    lines = [
+        ZERO_HEAD,
+        {"type": "play", "player": "bor", "card": "W+4", "color": "red"},
+        {"type": "draw", "player": "ana"},
+        {"type": "play", "player": "bor", "card": "R7"},
+        claim,
+    ]
+    r = validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+    assert (r.agrees, r.since) == (False, 5)
+    assert r.rules == "bor's points are between 3 and 300 by the cards in sight, not 1"
+
+
+def test_a_table_records_header_form_names_the_key_at_fault() -> None:
+    from ena_rules.cards import parse_card
+    from ena_rules.converter import FormatError
+    from ena_rules.log.lines import Header
+    from ena_rules.log.table_form import table_header_form
+
+    r5 = (parse_card("R5"),)
+    seats = ("ana", "bor")
+    cases = [
+        (
+            Header(1, "official", seats, seed=7, turned=r5),
+            False,
+            '\'turned\' belongs to a table record: give "deck": "unknown" with it',
+            "$.turned",
+        ),
+        (
+            Header(1, "official", seats, seed=7, deck_seed=3, dealer="ana", turned=r5),
+            True,
+            'a table record ("deck": "unknown") has no seed: its deck order is unknown',
+            "$.seed",
+        ),
+        (
+            Header(1, "official", seats, deck_seed=3, dealer="ana", turned=r5),
+            True,
+            'a table record ("deck": "unknown") has no deck_seed: its deck order is unknown',
+            "$.deck_seed",
+        ),
+        (
+            Header(1, "official", seats, turned=r5),
+            True,
+            'a table record ("deck": "unknown") names its "dealer"',
+            "$",
+        ),
+    ]
+    turned_missing = (
+        'a table record ("deck": "unknown") lists the cards turned up at the deal in '
+        '"turned" (e.g. ["R5"])'
+    )
+    cases += [
+        (Header(1, "official", seats, dealer="ana"), True, turned_missing, "$"),
+        (Header(1, "official", seats, dealer="ana", turned=()), True, turned_missing, "$.turned"),
+    ]
+    for header, table, reason, path in cases:
+        with pytest.raises(FormatError) as caught:
+            table_header_form(header, table)
+        assert (caught.value.reason, caught.value.path) == (reason, path)
+    table_header_form(Header(1, "official", seats, seed=7), False)
+    table_header_form(Header(1, "official", seats, dealer="ana", turned=r5), True)
+
+
+def test_DEAL_ROTATE_table_early_round_line_is_judged_as_a_deal_not_by_its_cards() -> None:
+    """Before the round ended no deal is due, whatever the line turns up (here a W+4)."""
+    (early,) = _results(ONE, {"type": "round", "turned": ["W+4"]})
+    assert (early.outcome, early.clause, early.key, early.since) == (
+        "rejected",
+        "DEAL-SEVEN",
+        "deal.hand_size",
+        2,
+    )
+    assert early.message == "no deal is due now"
+
+
+def test_TURN_DRAW_table_round_twos_draw_lists_the_cards_the_rules_give() -> None:
+    """Round 2 is judged like round 1: a draw line listing 2 cards for a draw of 1 is rejected."""
+    draw = {"type": "draw", "player": "ana", "cards": ["G7", "G8"]}
+    _, _, wrong = _results(ONE, OUT, ROUND_2, draw)
+    assert (wrong.line, wrong.outcome, wrong.clause, wrong.key, wrong.since) == (
+        4,
+        "rejected",
+        "TURN-DRAW",
+        "turn.draw",
+        4,
+    )
+    assert wrong.message == (
+        "the record lists 2 cards drawn; by the rules ana draws 1 here (ana draws 1 (their "
+        "turn's draw). ana may play the drawn card or pass.)"
+    )
+
+
+def test_SCORE_VALUES_table_hands_of_a_round_not_ended_are_not_read() -> None:
+    """'hands' decide only the round that just ended: a claim of round 2, or of round 1 before
+    it ended, is checked as any claim is."""
+    two_hands = {"ana": ["G1", "G2"]}
+    later = {"type": "claim_round", "round": 2, "points": {"bor": 7}, "hands": two_hands}
+    _, round_2 = _results(ONE, OUT, later)
+    assert (round_2.line, round_2.kind, round_2.type, round_2.record) == (
+        3,
+        "claim",
+        "claim_round",
+        later,
+    )
+    assert (round_2.agrees, round_2.since, round_2.rules) == (
+        False,
+        3,
+        "by the rules round 2 has not ended",
+    )
+    (early,) = _results(ONE, {**later, "round": 1})
+    assert (early.agrees, early.rules) == (False, "by the rules round 1 has not ended: bor is due")
+
+
+def test_SCORE_VALUES_table_a_misfit_hand_is_reported_on_the_claims_line() -> None:
+    hands = {"ana": ["R1"], "cene": ["R1"]}
+    claim = {"type": "claim_round", "round": 1, "points": {"bor": 7}, "hands": hands}
+    lines = [THREE_ZERO, *BOR_OUT, claim]
+    r = validate([json.dumps(x) for x in lines], variant=TWO).results[-1]
+    assert (r.line, r.kind, r.type, r.record, r.outcome) == (6, "claim", "claim_round", claim, "")
+    assert (r.agrees, r.since, r.message) == (
+        False,
+        6,
+        "cene's hand cannot hold R1: the cards in sight leave 0 unseen",
+    )
+
+
+def test_SCORE_OFF_table_undetermined_winner_claim_keeps_its_record() -> None:
+    winner = {"type": "claim_winner", "player": "bor"}
+    _, claim = _results(TARGET_30, OUT, winner)
+    assert (claim.line, claim.kind, claim.type, claim.record, claim.outcome) == (
+        3,
+        "claim",
+        "claim_winner",
+        winner,
+        "undetermined",
+    )
+
+
+# -- the header's turned-up cards (round 1's deal) ------------------------------------------------
+
+
+def _header(variant: Variant, turned: list[str], *lines: dict[str, Any]) -> Report:
+    head = {**HEAD, "turned": turned}
+    return validate([json.dumps(head), *(json.dumps(x) for x in lines)], variant=variant)
+
+
+def test_FLIP_WD4_OFF_table_header_turning_up_the_wrong_cards_starts_from_the_last() -> None:
+    """R1 would have stayed turned up: the header is rejected and round 1 starts from G3."""
+    turned = ["R1", "W+4", "G3"]
+    report = _header(ONE, turned, {"type": "play", "player": "bor", "card": "G4"})
+    header, play = report.results
+    assert (header.line, header.kind, header.type, header.record["turned"]) == (
+        1,
+        "header",
+        "header",
+        turned,
+    )
+    assert (header.outcome, header.clause, header.key, header.since, header.drawn) == (
+        "rejected",
+        "FLIP-WD4-OFF",
+        "first_card.return_ranks",
+        1,
+        (),
+    )
+    assert header.message == "R1 stays turned up: only W+4 goes back"
+    assert header.rules == "the round starts from its last turned-up card"
+    assert (play.outcome, play.clause, play.since) == ("accepted", "TURN-MATCH", None)
+    assert report.first_wrong == 1
+
+
+def test_FLIP_WD4_OFF_table_header_of_a_variant_returning_no_rank() -> None:
+    keep_all = derived("official", 1, "[first_card]\nreturn_ranks = []\n")
+    (header,) = _header(keep_all, ["W+4", "G3"]).results
+    assert (header.outcome, header.message) == (
+        "rejected",
+        "W+4 stays turned up: only no rank goes back",
+    )
+
+
+def test_DECK_108_table_header_turning_up_a_card_too_often() -> None:
+    (header,) = _header(ONE, ["W+4"] * 5 + ["G3"]).results
+    assert (header.outcome, header.clause, header.key, header.since) == (
+        "rejected",
+        "DECK-108",
+        "deck.colored",
+        1,
+    )
+    assert header.message == "W+4 is turned up more often than the deck has it"
+    assert header.rules == "the round starts from its last turned-up card"
+
+
+def test_FLIP_WD4_OFF_table_header_whose_last_card_goes_back_cannot_start() -> None:
+    report = _header(ONE, ["W+4"], {"type": "draw", "player": "bor"})
+    problem = report.results[0]
+    assert (problem.line, problem.kind, report.exit_code) == (1, "problem", 2)
+    assert problem.message == (
+        "the header's deal fails: W+4 goes back under the pile: another card is turned up"
+    )
+    accepted = _header(ONE, ["W+4", "G3"]).results[0]
+    assert (accepted.outcome, accepted.rules, accepted.since) == ("accepted", "", None)
+    assert "W+4 is turned up: it goes back under the draw pile" in accepted.message
+
+
+# -- a line judged in two readings (CHAL-GUILTY or CHAL-INNOCENT left open, Ena) -----------------
+
+OPEN_CHALLENGE = [
+    {"type": "play", "player": "bor", "card": "R7"},
+    {"type": "draw", "player": "cene"},
+    {"type": "play", "player": "ana", "card": "W+4", "color": "blue"},
+    {"type": "challenge", "player": "bor"},
+]
+
+
+def test_PEN_ENA_table_a_line_after_an_open_challenge_names_each_readings_ruling() -> None:
+    """Guilty: bor is due, cene's play is out of turn (penalised); innocent: cene is due."""
+    play = {"type": "play", "player": "cene", "card": "B3"}
+    head = {**THREE, "variant": "ena"}
+    lines = [head, *OPEN_CHALLENGE, play]
+    report = validate([json.dumps(x) for x in lines], variant=derived("ena", 7))
+    r = report.results[-1]
+    assert (r.line, r.kind, r.type, r.record) == (6, "event", "play", play)
+    assert (r.outcome, r.clause, r.key, r.since, r.drawn) == (
+        "undetermined",
+        "PEN-ENA",
+        "penalties.out_of_turn",
+        None,
+        (),
+    )
+    assert r.message == (
+        "Undetermined (an earlier point is open): penalised [PEN-ENA penalties.out_of_turn] "
+        "cene plays B3 out of turn (bor is due): a mistake costing 2 cards. cene draws 2 "
+        "(penalty). Or: accepted [TURN-MATCH turn.match] cene plays B3: it matches. ana is next "
+        "(clockwise)."
+    )
+    assert (report.undetermined, report.exit_code) == (2, 0)
+
+
+def test_CHAL_GUILTY_table_a_line_fitting_no_reading_is_worded_by_the_first() -> None:
+    """Official: ana's play is out of turn in both readings; the first (guilty: bor is due)
+    words the rejection."""
+    play = {"type": "play", "player": "ana", "card": "B3"}
+    lines = [THREE, *OPEN_CHALLENGE, play]
+    r = validate([json.dumps(x) for x in lines], variant=derived("official", 7)).results[-1]
+    assert (r.line, r.outcome, r.clause, r.key, r.since) == (
+        6,
+        "rejected",
+        "PEN-WRONG-OFF",
+        "penalties.out_of_turn",
+        6,
+    )
+    assert r.message == "ana plays B3 out of turn (bor is due)"
+    assert r.rules == "by the rules bor is due (top card W+4 (blue)) and may: draw."
+
+
+def test_CHAL_SHOW_table_a_shown_hand_of_the_wrong_size_is_rejected() -> None:
+    shown = {"type": "challenge", "player": "bor", "shown": ["R1"]}
+    lines = [THREE, *OPEN_CHALLENGE[:3], shown]
+    r = validate([json.dumps(x) for x in lines], variant=derived("official", 7)).results[-1]
+    assert (r.line, r.type, r.record, r.outcome, r.clause, r.key, r.since) == (
+        5,
+        "challenge",
+        shown,
+        "rejected",
+        "CHAL-SHOW",
+        "challenge.show_hand",
+        5,
+    )
+    assert r.message == "ana holds 6 cards, but 1 are shown"
+    assert r.rules == "by the rules bor is due (top card W+4 (blue)) and may: draw, challenge."
+
+
+def test_DECK_108_table_a_drawn_card_whose_copies_are_all_in_sight_is_rejected() -> None:
+    draw = {"type": "draw", "player": "ana", "cards": ["R9"]}
+    lines = [
+        THREE,
+        {"type": "play", "player": "bor", "card": "R9"},
+        {"type": "play", "player": "cene", "card": "R9"},
+        draw,
+    ]
+    r = validate([json.dumps(x) for x in lines], variant=derived("official", 7)).results[-1]
+    assert (r.line, r.type, r.record, r.outcome, r.clause, r.key, r.since) == (
+        4,
+        "draw",
+        draw,
+        "rejected",
+        "DECK-108",
+        "deck.colored",
+        4,
+    )
+    assert r.message == "R9 cannot be drawn: every copy of it is in sight"
+    assert r.rules == "by the rules ana is due (top card R9 (red)) and may: draw."
+
+
+def test_DEAL_ROTATE_table_event_lines_after_the_round_or_the_game_ended_are_unusable() -> None:
+    draw = {"type": "draw", "player": "ana"}
+    _, after_round = _results(ONE, OUT, draw)
+    assert (after_round.line, after_round.kind) == (3, "problem")
+    assert after_round.message == (
+        "a draw line after round 1 ended at line 2 (bor went out): a round line must start "
+        "round 2 first"
+    )
+    report = _report(TARGET_30, OUT, REVEALED_W4, draw)
+    after_game = report.results[-1]
+    assert (after_game.line, after_game.kind, report.exit_code) == (4, "problem", 2)
+    assert after_game.message == (
+        "a draw line after the game ended (line 2: bor won): only claims may follow"
+    )
+
+
+def test_SCORE_OFF_table_winner_claim_after_a_game_ended_on_unseen_points_is_undetermined() -> None:
+    """bor collects ana's W+4 (in sight) and two cards nobody saw: the game is over at line 5
+    with 50 or more, and the claim's total counts unseen cards."""
+    target_30 = derived("official", 2, "[scoring]\ntarget = 30\n")
+    winner = {"type": "claim_winner", "player": "bor"}
+    lines = [
+        ZERO_HEAD,
+        {"type": "play", "player": "bor", "card": "R1"},
+        {"type": "draw", "player": "ana", "cards": ["W+4"]},
+        {"type": "pass", "player": "ana"},
+        {"type": "play", "player": "bor", "card": "R2"},
+        winner,
+    ]
+    report = validate([json.dumps(x) for x in lines], variant=target_30)
+    out, claim = report.results[-2:]
+    assert "bor wins the game with 50." in out.message
+    assert (claim.line, claim.outcome, claim.agrees, claim.record) == (
+        6,
+        "undetermined",
+        None,
+        winner,
+    )
+    assert claim.message == "undetermined: the last round's points count cards nobody saw"
+
+
+def test_SCORE_OFF_table_only_a_winner_claim_waits_on_unseen_points() -> None:
+    """With target 30 bor's unseen points may end the game: a claim_winner is undetermined
+    (above), a claim of another round or of the cards drawn is checked as usual."""
+    _, later = _results(TARGET_30, OUT, {"type": "claim_round", "round": 2, "points": {"bor": 7}})
+    assert (later.type, later.agrees, later.rules) == (
+        "claim_round",
+        False,
+        "by the rules round 2 has not ended",
+    )
+    _, drawn = _results(TARGET_30, OUT, {"type": "claim_drawn", "player": "ana", "count": 0})
+    assert (drawn.type, drawn.agrees, drawn.message) == (
+        "claim_drawn",
+        True,
+        "ana drew 0 at line 2 (nothing)",
+    )
