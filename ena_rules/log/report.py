@@ -213,10 +213,15 @@ class Report:
 
     @property
     def exit_code(self) -> int:
-        """0 consistent with the rules, 1 inconsistent, 2 unusable input."""
+        """0 consistent with the rules, 1 inconsistent, 2 unusable input.
+
+        Inconsistent: a line was rejected (an event, a round line, or a table record's header,
+        whose turned-up cards are the first deal) or a claim disagrees.
+        """
         if self.problems:
             return 2
-        return 1 if self.rejected or self.disagreements else 0
+        wrong = self.rejected or self.disagreements or self.first_wrong is not None
+        return 1 if wrong else 0
 
     @property
     def consistent(self) -> bool:
