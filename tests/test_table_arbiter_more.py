@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 from short_game import EVENTS, HEAD, SHORT
 
-from ena_rules import Challenge, Draw, Play, apply, load_variant, new_game
+from ena_rules import Challenge, Draw, Pass, Play, apply, load_variant, new_game
 from ena_rules.cards import Card, parse_card
 from ena_rules.chance import deal_event
 from ena_rules.rules import sight
@@ -247,6 +248,27 @@ def test_HR_BLIND_DRAW_a_play_before_any_draw() -> None:
     v = derived("official", 2, "[view]\nblind_draw = true\n")
     s = ok(deal(v, [["G1", "R1"], ["B2", "B3"]], "G3"), Play("ana", "G1"))
     assert (s.blind, s.hands[0], str(s.top)) == ((), cards("R1"), "G1")
+
+
+def test_HR_BLIND_DRAW_a_draw_of_no_card_leaves_nothing_unseen() -> None:
+    """HR-BLIND-DRAW, TURN-EMPTY: with both piles exhausted a draw takes nothing, and no
+    unseen card is recorded."""
+    v = derived("official", 3, "[view]\nblind_draw = true\n")
+    s = deal(v, [["G1", "R1", "R2"], ["B2", "B3", "B4"]], "G3")
+    drew = apply(attrs.evolve(s, draw_pile=()), Draw("ana"))
+    assert (drew.outcome, drew.drawn, drew.state.blind) == ("accepted", (), ())
+
+
+def test_HR_BLIND_DRAW_a_hidden_hand_plays_a_card_nobody_saw() -> None:
+    """HR-BLIND-DRAW on a partial state: bor's blind draw is an unknown card; bor's later play
+    of a card nobody saw in the hand uses an unknown card and keeps the unseen one."""
+    v = derived("official", 3, "[view]\nblind_draw = true\n")
+    s = forget(deal(v, [["G1", "G2", "G4"], ["B2", "B3", "B4"]], "G3"), keep=(0,))
+    s = ok(s, Play("ana", "G1"), Draw("bor"), Pass("bor"), Play("ana", "G2"))
+    assert s.blind == ((), (UNKNOWN,))
+    v2 = apply(s, Play("bor", "G7"))
+    assert (v2.outcome, str(v2.state.top), v2.state.blind) == ("accepted", "G7", ((), (UNKNOWN,)))
+    assert v2.state.hands[1] == (UNKNOWN,) * 3
 
 
 TEAMS = '[players]\nmin = 4\nteams = "opposite"\n'
