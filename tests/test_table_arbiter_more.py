@@ -16,7 +16,14 @@ from ena_rules.chance import deal_event
 from ena_rules.rules import sight
 from ena_rules.rules.arbiter import arbiter_verdict
 from ena_rules.rules.teams import partners
-from ena_rules.rules.unseen import UNKNOWN, decide_challenge, forget, rescore, scored_unseen
+from ena_rules.rules.unseen import (
+    UNKNOWN,
+    decide_challenge,
+    forget,
+    rescore,
+    reveal,
+    scored_unseen,
+)
 from ena_rules.state import GameState, RoundResult
 from ena_rules.testing import deal, derived, ok, start_round, transcript
 from ena_rules.validate import Report, validate
@@ -295,3 +302,15 @@ def test_HR_TEAMS_rounds_won_gives_the_winning_team_a_point_and_the_game_at_the_
     won = apply(s, Play("ana", "G5"))
     assert won.state.scores == (1, 0, 1, 0)
     assert (won.state.phase, won.state.winner) == ("over", 0)
+
+
+def test_DECK_108_reveal_fills_unknown_cards_while_copies_are_unseen() -> None:
+    """DECK-108: shown cards fill a hand's unknown cards, a known one is not shown twice, and
+    no more copies than the deck has unseen."""
+    s = forget(deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "R5"))
+    one = reveal(s, 0, cards("R1"))
+    assert isinstance(one, GameState)
+    two = reveal(one, 0, cards("R1", "G7"))
+    assert isinstance(two, GameState) and two.hands[0] == (*cards("R1", "G7"), UNKNOWN)
+    on_r0 = forget(deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "R0"))
+    assert reveal(on_r0, 0, cards("R0")) == "R0 cannot be in ana's hand: every copy is in sight"
