@@ -314,3 +314,12 @@ def test_DECK_108_reveal_fills_unknown_cards_while_copies_are_unseen() -> None:
     assert isinstance(two, GameState) and two.hands[0] == (*cards("R1", "G7"), UNKNOWN)
     on_r0 = forget(deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "R0"))
     assert reveal(on_r0, 0, cards("R0")) == "R0 cannot be in ana's hand: every copy is in sight"
+
+
+def test_HR_OPEN_HAND_a_hand_at_open_below_is_closed_and_no_hand_before_the_deal() -> None:
+    """HR-OPEN-HAND, HR-BLIND-DRAW: a hand of exactly ``view.open_below`` cards is not open, so
+    its blind card stays unseen by its owner; before the deal no hand is shown."""
+    v = derived("official", 2, "[view]\nblind_draw = true\nopen_below = 3\n")
+    s = ok(deal(v, [["R1", "R2"], ["B1", "B2"]], "G3", draw=["Y9"]), Draw("ana"))
+    assert (len(s.hands[0]), sight.own_unseen(s, 0)) == (3, cards("Y9"))
+    assert sight.open_hands(new_game(v, ["ana", "bor"], dealer="ana"), 0) == ()
