@@ -323,3 +323,16 @@ def test_HR_OPEN_HAND_a_hand_at_open_below_is_closed_and_no_hand_before_the_deal
     s = ok(deal(v, [["R1", "R2"], ["B1", "B2"]], "G3", draw=["Y9"]), Draw("ana"))
     assert (len(s.hands[0]), sight.own_unseen(s, 0)) == (3, cards("Y9"))
     assert sight.open_hands(new_game(v, ["ana", "bor"], dealer="ana"), 0) == ()
+
+
+def test_TURN_DRAW_another_players_play_after_an_unknown_draw_in_words() -> None:
+    """TURN-DRAW on a partial state: after ana's unrecorded draw, bor's play means the card
+    could not be played and the turn had passed; the verdict says so, citing turn.play_drawn."""
+    s = forget(deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "Y5"))
+    drew = apply(s, Draw("ana")).state
+    v = apply(drew, Play("bor", "Y7"))
+    assert (v.outcome, str(v.state.top), v.state.drawn) == ("accepted", "Y7", None)
+    assert transcript(v)[-1] == (
+        "TURN-DRAW turn.play_drawn: ana's drawn card was not recorded and not played: it could "
+        "not be played, and the turn had passed (TURN-DRAW)."
+    )
