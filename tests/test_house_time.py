@@ -34,9 +34,10 @@ from ena_rules import (
 )
 from ena_rules.errors import ArgumentTypeError, LogError
 from ena_rules.log import GameRecorder
-from ena_rules.rules.clock import TurnClock, new_turn
+from ena_rules.rules.clock import TurnClock, _plain, apply_timed, new_turn
 from ena_rules.rules.penalties import PENALTY_KEYS
-from ena_rules.testing import start_round
+from ena_rules.rules.unseen import forget
+from ena_rules.testing import start_round, transcript
 from ena_rules.validate import validate
 
 HEADER = {"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}
@@ -524,3 +525,99 @@ def test_HR_TIME_LIMIT_every_late_move_leaves_a_sound_state(base: str, late: str
                 assert late_v.clause == "HR-TIME-LIMIT"
                 check_state(late_v.state)
         s = apply(s, rng.choice(events)).state
+
+
+# -- m-unseen (session 5): the late move's verdict in words (issue 11, surviving mutants) -------
+
+
+def test_HR_TIME_LIMIT_a_late_move_that_does_not_stand_in_words() -> None:
+    """HR-TIME-LIMIT: the whole verdict of a late play under ``late = "pass"``, to the
+    millisecond: the penalty, the turn passing (``time.late``), the play not standing."""
+    s = dealt(blitz(), [["G5"]])
+    v = apply(s, Play("ana", "G5"), took=41.5)
+    assert (v.outcome, v.event) == ("penalised", Play("ana", "G5"))
+    assert transcript(v) == [
+        "HR-TIME-LIMIT time.penalty: ana took 41.5 s, the limit is 30 s: a mistake costing 1 card.",
+        "HR-TIME-LIMIT time.penalty: ana draws 1 (penalty).",
+        "HR-TIME-LIMIT time.late: The turn passes to bor.",
+        "HR-TIME-LIMIT time.late: The late play of G5 does not stand.",
+    ]
+
+
+def test_HR_TIME_LIMIT_a_late_multiple_play_is_named_with_every_card() -> None:
+    """HR-TIME-LIMIT with HOUSE-MULTI: the late play names each card it puts down."""
+    s = dealt(blitz("[play]\nmulti = true\n"), [["G1", "R1", "B1"]], turned="G5")
+    v = apply(s, Play("ana", "G1", more=["R1", "B1"]), took=45)
+    assert v.penalised and v.notes[-1].text == "The late play of G1+R1+B1 does not stand."
+
+
+def test_HR_TIME_LIMIT_a_late_answer_to_an_owed_draw_in_words() -> None:
+    """HR-TIME-LIMIT: a late answer to a stacked +2 does not stand; the owed draw is taken."""
+    s = dealt(blitz(base="party"), [["G+2"], ["Y+2"]])
+    s = apply(s, Play("ana", "G+2")).state
+    v = apply(s, Play("bor", "Y+2"), took=40)
+    assert (v.outcome, v.event, v.drawn) == ("penalised", Play("bor", "Y+2"), (("bor", 3),))
+    assert transcript(v) == [
+        "HR-TIME-LIMIT time.penalty: bor took 40 s, the limit is 30 s: a mistake costing 1 card.",
+        "HR-TIME-LIMIT time.penalty: bor draws 1 (penalty).",
+        "HR-TIME-LIMIT time.late: The late play of Y+2 does not stand: the draw owed is taken.",
+        "ACT-D2 ranks.+2.effects: bor draws 2 (the pending +2).",
+        "ACT-D2 ranks.+2.effects: bor loses the turn.",
+        "TURN-NEXT turn.next: cene is next (clockwise).",
+    ]
+
+
+def test_HR_TIME_LIMIT_a_late_challenge_is_named_a_challenge() -> None:
+    s = dealt(blitz(), [["W+4", "G5"]])
+    s = apply(s, Play("ana", "W+4", color="red")).state
+    v = apply(s, Challenge("bor"), took=45)
+    assert v.event == Challenge("bor")
+    assert transcript(v)[2] == (
+        "HR-TIME-LIMIT time.late: The late challenge does not stand: the draw owed is taken."
+    )
+
+
+def test_HR_TIME_LIMIT_late_stands_adds_the_penalty_to_the_moves_draws_and_skips() -> None:
+    """HR-TIME-LIMIT, ACT-D2: a late +2 that stands: ana's penalty card, then bor's two cards
+    and lost turn, in one verdict."""
+    s = dealt(blitz('late = "stands"\n'), [["G+2", "G5"]])
+    v = apply(s, Play("ana", "G+2"), took=45)
+    assert (v.outcome, v.event) == ("penalised", Play("ana", "G+2"))
+    assert (v.drawn, v.skipped, v.state.due) == ((("ana", 1), ("bor", 2)), ("bor",), "cene")
+
+
+def test_HR_TIME_LIMIT_late_stands_on_an_undetermined_challenge() -> None:
+    """HR-TIME-LIMIT, CHAL-SHOW: on a partial state a late challenge that stands is charged,
+    and its guilt stays undetermined, with both readings."""
+    s = forget(dealt(blitz('late = "stands"\n'), [["W+4", "G5"]]))
+    s = apply(s, Play("ana", "W+4", color="red")).state
+    v = apply(s, Challenge("bor"), took=45)
+    assert (v.outcome, v.event, v.drawn) == ("undetermined", Challenge("bor"), (("bor", 1),))
+    assert [a.drawn for a in v.alternatives] == [(("ana", 4),), (("bor", 6),)]
+    assert transcript(v)[0] == (
+        "HR-TIME-LIMIT time.penalty: bor took 45 s, the limit is 30 s: a mistake costing 1 card."
+    )
+
+
+def test_HR_TIME_LIMIT_late_stands_a_refused_move_is_the_lines_verdict() -> None:
+    """HR-TIME-LIMIT (D-HR-TIME-LATE): the move refused after the penalty is the verdict of
+    that move, citing the rule that refuses it."""
+    v = blitz('late = "stands"\n[play]\nforced = true\n')
+    s = dealt(v, [["B9", "B8", "B7", "B6", "B5", "B4", "Y9"]], draw=["G4"])
+    late = apply(s, Draw("ana"), took=31)
+    assert (late.outcome, late.event, late.clause, late.state) == (
+        "rejected",
+        Draw("ana"),
+        "HR-FORCED-PLAY",
+        s,
+    )
+
+
+def test_HR_TIME_LIMIT_apply_timed_with_the_plain_rules_is_apply_with_took() -> None:
+    """HR-TIME-LIMIT: ``apply_timed`` over the module's plain ``apply`` (its doctest's) judges
+    as ``apply(..., took=)``, late or in time."""
+    s = dealt(blitz(), [["G5"]])
+    for took in (None, 12, 41):
+        assert apply_timed(s, Play("ana", "G5"), took, _plain) == apply(
+            s, Play("ana", "G5"), took=took
+        )

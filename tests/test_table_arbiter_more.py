@@ -7,13 +7,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 from short_game import EVENTS, HEAD, SHORT
 
-from ena_rules import Play, apply, load_variant, new_game
+from ena_rules import Challenge, Draw, Pass, Play, apply, load_variant, new_game
+from ena_rules.cards import Card, parse_card
 from ena_rules.chance import deal_event
+from ena_rules.rules import sight
 from ena_rules.rules.arbiter import arbiter_verdict
-from ena_rules.state import GameState
-from ena_rules.testing import deal, derived, ok, transcript
+from ena_rules.rules.teams import partners
+from ena_rules.rules.unseen import (
+    UNKNOWN,
+    decide_challenge,
+    forget,
+    rescore,
+    reveal,
+    scored_unseen,
+)
+from ena_rules.state import GameState, RoundResult
+from ena_rules.testing import deal, derived, ok, start_round, transcript
 from ena_rules.validate import Report, validate
 
 
@@ -116,4 +128,211 @@ def test_SCORE_ENA_an_arbiter_line_after_the_game_ended_is_unusable() -> None:
     )
     assert imposed.message == (
         "a penalty line after the game ended (line 6: bor won): only claims may follow"
+    )
+
+
+# -- m-unseen (session 5): CHAL-SHOW's shown hand, rescored rounds, sight, teams --------------
+
+
+def cards(*codes: str) -> tuple[Card, ...]:
+    return tuple(parse_card(c) for c in codes)
+
+
+def _w4_played(keep: tuple[int, ...] = (), more: tuple[str, ...] = ()) -> GameState:
+    """ana (hand unknown unless kept) plays W+4 on R5 against bor (B1 B2 B3): a challenge window
+    of a partial state, ana holding R2 Y3 and ``more``."""
+    hands = [["W+4", "R2", "Y3", *more], ["B1", "B2", "B3"]]
+    full = deal(derived("official", len(hands[0])), hands, "R5")
+    return apply(forget(full, keep=keep), Play("ana", "W+4", color="green")).state
+
+
+def test_CHAL_SHOW_shown_without_a_challenge_window_in_words() -> None:
+    s = forget(deal(derived("official", 3), [["W+4", "R2", "Y3"], ["B1", "B2", "B3"]], "R5"))
+    assert decide_challenge(s, cards("R2", "Y3")) == (
+        "nothing is being challenged: 'shown' belongs on a challenge of a Wild Draw Four"
+    )
+
+
+def test_CHAL_SHOW_a_shown_hand_lacking_known_cards_in_words() -> None:
+    s = _w4_played(keep=(0,))
+    assert decide_challenge(s, cards("B8", "B9")) == "the shown hand of ana lacks R2, Y3"
+    assert decide_challenge(s, cards("R2", "B9")) == "the shown hand of ana lacks Y3"
+
+
+def test_CHAL_SHOW_the_shown_known_hand_decides_the_guilt() -> None:
+    s = _w4_played(keep=(0,))
+    decided = decide_challenge(s, cards("Y3", "R2"))
+    assert isinstance(decided, GameState) and decided.challenge is not None
+    assert decided.hands[0] == cards("Y3", "R2")
+    assert (decided.challenge.guilty, decided.challenge.unsure) == (True, False)
+    v = apply(decided, Challenge("bor"))
+    assert (v.outcome, v.clause, v.drawn) == ("accepted", "CHAL-GUILTY", (("ana", 4),))
+
+
+def test_CHAL_SHOW_more_copies_shown_than_the_deck_has_unseen_in_words() -> None:
+    s = _w4_played(keep=(1,), more=("G1", "G2"))  # R5 is on the pile, B1 in bor's known hand
+    assert decide_challenge(s, cards("R5", "R5", "B1", "B1")) == (
+        "R5, B1: more copies than the deck has unseen"
+    )
+
+
+def test_CHAL_SHOW_a_shown_hand_without_the_colour_is_innocent() -> None:
+    s = _w4_played()
+    innocent = decide_challenge(s, cards("G1", "Y3"))
+    assert isinstance(innocent, GameState) and innocent.challenge is not None
+    assert innocent.hands[0] == cards("G1", "Y3")
+    assert (innocent.challenge.guilty, innocent.challenge.unsure) == (False, False)
+    v = apply(innocent, Challenge("bor"))
+    assert (v.outcome, v.drawn) == ("accepted", (("bor", 6),))
+    all_red = decide_challenge(s, cards("R1", "R2"))
+    assert isinstance(all_red, GameState) and all_red.challenge is not None
+    assert all_red.challenge.guilty
+
+
+def test_SCORE_VALUES_a_rescored_round_counts_the_revealed_hands() -> None:
+    """SCORE-VALUES, DEAL-ROTATE: a round rescored from the hands revealed at its end: the
+    revealed cards count, the still unseen ones are 0 and listed, the next dealer is the one
+    after this round's."""
+    before = start_round(
+        derived("official", 2),
+        ["ana", "bor", "cene"],
+        dealer="cene",
+        hands=[["G2", "G1"], ["G7", "Y3"], ["G8", "B5"]],
+        turned="G5",
+    )
+    before = ok(before, Play("ana", "G2"), Play("bor", "G7"), Play("cene", "G8"))
+    before = forget(before, keep=(0,))
+    ended = apply(before, Play("ana", "G1")).state
+    assert ended.last_round is not None and ended.last_round.unseen == (0, 1, 1)
+    again = rescore(before, ended, ((), cards("Y3"), (UNKNOWN,)), 0)
+    assert again.last_round is not None
+    assert (again.last_round.points, again.last_round.unseen) == ((3, 0, 0), (0, 0, 1))
+    assert (again.scores, again.dealer, again.round, again.phase) == ((3, 0, 0), 0, 1, "deal")
+
+
+def test_scored_unseen_reads_a_round_result() -> None:
+    assert scored_unseen(None) == ()
+    assert scored_unseen(RoundResult(1, (0, 9), unseen=(3, 0))) == (3, 0)
+
+
+def test_PEN_ENA_the_arbiter_cites_its_clause_where_the_variant_cites_another() -> None:
+    """PEN-ENA, PEN-ADVICE: the penalty's words cite the offence's clause; the draw cites the
+    variant's citation of the key."""
+    cite = '{ value = 3, clause = "PEN-WRONG-OFF" }'
+    v = derived("official", 7, f"[penalties]\nmisdeal = {cite}\nadvice = {cite}\n")
+    s = new_game(v, ["ana", "bor"], dealer="ana")
+    s = apply(s, deal_event(s, seed=3)).state
+    assert transcript(arbiter_verdict(s, "ana", "misdeal")) == [
+        "PEN-ENA penalties.misdeal: ana misdealt: the rules' penalty is 3 cards.",
+        "PEN-ENA penalties.misdeal: The deal stands as dealt (no redeal).",
+        "PEN-WRONG-OFF penalties.misdeal: ana draws 3 (penalty).",
+    ]
+    assert transcript(arbiter_verdict(s, "bor", "advice"))[0] == (
+        "PEN-ADVICE penalties.advice: bor gave advice: the rules' penalty is 3 cards."
+    )
+
+
+def test_HR_BLIND_DRAW_seen_takes_the_unseen_copies_from_the_end() -> None:
+    assert sight.seen(cards("R1", "G2"), cards("R1")) == cards("G2")
+    assert sight.seen(cards("R1", "G2", "Y3"), cards("G2")) == cards("R1", "Y3")
+    assert sight.seen(cards("G2", "R1", "G2"), cards("G2")) == cards("G2", "R1")
+    assert sight.seen((), cards("R1")) == ()
+
+
+def test_HR_BLIND_DRAW_off_a_draw_leaves_no_unseen_cards() -> None:
+    s = deal(derived("official", 1), [["R1"], ["B2"]], "G3", draw=["Y4", "Y5"])
+    assert ok(s, Draw("ana")).blind == ()
+
+
+def test_HR_BLIND_DRAW_each_drawer_keeps_its_unseen_cards() -> None:
+    v = derived("official", 1, "[view]\nblind_draw = true\n")
+    s = deal(v, [["R1"], ["B2"]], "G3", draw=["Y4", "Y5"])
+    assert ok(s, Draw("ana")).blind == (cards("Y4"), ())
+    assert ok(s, Draw("ana"), Draw("bor")).blind == (cards("Y4"), cards("Y5"))
+
+
+def test_HR_BLIND_DRAW_a_play_before_any_draw() -> None:
+    v = derived("official", 2, "[view]\nblind_draw = true\n")
+    s = ok(deal(v, [["G1", "R1"], ["B2", "B3"]], "G3"), Play("ana", "G1"))
+    assert (s.blind, s.hands[0], str(s.top)) == ((), cards("R1"), "G1")
+
+
+def test_HR_BLIND_DRAW_a_draw_of_no_card_leaves_nothing_unseen() -> None:
+    """HR-BLIND-DRAW, TURN-EMPTY: with both piles exhausted a draw takes nothing, and no
+    unseen card is recorded."""
+    v = derived("official", 3, "[view]\nblind_draw = true\n")
+    s = deal(v, [["G1", "R1", "R2"], ["B2", "B3", "B4"]], "G3")
+    drew = apply(attrs.evolve(s, draw_pile=()), Draw("ana"))
+    assert (drew.outcome, drew.drawn, drew.state.blind) == ("accepted", (), ())
+
+
+def test_HR_BLIND_DRAW_a_hidden_hand_plays_a_card_nobody_saw() -> None:
+    """HR-BLIND-DRAW on a partial state: bor's blind draw is an unknown card; bor's later play
+    of a card nobody saw in the hand uses an unknown card and keeps the unseen one."""
+    v = derived("official", 3, "[view]\nblind_draw = true\n")
+    s = forget(deal(v, [["G1", "G2", "G4"], ["B2", "B3", "B4"]], "G3"), keep=(0,))
+    s = ok(s, Play("ana", "G1"), Draw("bor"), Pass("bor"), Play("ana", "G2"))
+    assert s.blind == ((), (UNKNOWN,))
+    v2 = apply(s, Play("bor", "G7"))
+    assert (v2.outcome, str(v2.state.top), v2.state.blind) == ("accepted", "G7", ((), (UNKNOWN,)))
+    assert v2.state.hands[1] == (UNKNOWN,) * 3
+
+
+TEAMS = '[players]\nmin = 4\nteams = "opposite"\n'
+
+
+def test_HR_TEAMS_partners_sit_opposite() -> None:
+    players = ("ana", "bor", "cene", "dan", "eve", "fay")
+    assert [players[partners(6, i)] for i in range(6)] == [
+        "dan",
+        "eve",
+        "fay",
+        "ana",
+        "bor",
+        "cene",
+    ]
+    assert [partners(4, i) for i in range(4)] == [2, 3, 0, 1]
+
+
+def test_HR_TEAMS_rounds_won_gives_the_winning_team_a_point_and_the_game_at_the_target() -> None:
+    """HR-TEAMS, HOUSE-ROUNDS: the winner's team scores the round's point, both partners; a
+    team total at the target wins the game."""
+    v = derived("rounds", 1, TEAMS + "[scoring]\ntarget = 1\n")
+    s = start_round(v, ["ana", "bor", "cene", "dan"], dealer="dan", hands=[["G5"]], turned="G3")
+    won = apply(s, Play("ana", "G5"))
+    assert won.state.scores == (1, 0, 1, 0)
+    assert (won.state.phase, won.state.winner) == ("over", 0)
+
+
+def test_DECK_108_reveal_fills_unknown_cards_while_copies_are_unseen() -> None:
+    """DECK-108: shown cards fill a hand's unknown cards, a known one is not shown twice, and
+    no more copies than the deck has unseen."""
+    s = forget(deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "R5"))
+    one = reveal(s, 0, cards("R1"))
+    assert isinstance(one, GameState)
+    two = reveal(one, 0, cards("R1", "G7"))
+    assert isinstance(two, GameState) and two.hands[0] == (*cards("R1", "G7"), UNKNOWN)
+    on_r0 = forget(deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "R0"))
+    assert reveal(on_r0, 0, cards("R0")) == "R0 cannot be in ana's hand: every copy is in sight"
+
+
+def test_HR_OPEN_HAND_a_hand_at_open_below_is_closed_and_no_hand_before_the_deal() -> None:
+    """HR-OPEN-HAND, HR-BLIND-DRAW: a hand of exactly ``view.open_below`` cards is not open, so
+    its blind card stays unseen by its owner; before the deal no hand is shown."""
+    v = derived("official", 2, "[view]\nblind_draw = true\nopen_below = 3\n")
+    s = ok(deal(v, [["R1", "R2"], ["B1", "B2"]], "G3", draw=["Y9"]), Draw("ana"))
+    assert (len(s.hands[0]), sight.own_unseen(s, 0)) == (3, cards("Y9"))
+    assert sight.open_hands(new_game(v, ["ana", "bor"], dealer="ana"), 0) == ()
+
+
+def test_TURN_DRAW_another_players_play_after_an_unknown_draw_in_words() -> None:
+    """TURN-DRAW on a partial state: after ana's unrecorded draw, bor's play means the card
+    could not be played and the turn had passed; the verdict says so, citing turn.play_drawn."""
+    s = forget(deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "Y5"))
+    drew = apply(s, Draw("ana")).state
+    v = apply(drew, Play("bor", "Y7"))
+    assert (v.outcome, str(v.state.top), v.state.drawn) == ("accepted", "Y7", None)
+    assert transcript(v)[-1] == (
+        "TURN-DRAW turn.play_drawn: ana's drawn card was not recorded and not played: it could "
+        "not be played, and the turn had passed (TURN-DRAW)."
     )
