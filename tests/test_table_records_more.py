@@ -838,8 +838,10 @@ def test_SCORE_OFF_table_only_a_winner_claim_waits_on_unseen_points() -> None:
 def test_FLIP_WD4_OFF_a_header_whose_turned_up_cards_break_the_rules_is_inconsistent() -> None:
     # the header's turned-up cards are the first deal: a card that should have gone back under
     # the pile is a record that leaves the rules at line 1, whatever follows
-    report = validate([json.dumps({**HEAD, "turned": ["R1", "G3"]})], variant=derived("official", 1))
+    record = [json.dumps({**HEAD, "turned": ["R1", "G3"]})]
+    report = validate(record, variant=derived("official", 1))
     assert (report.results[0].outcome, report.first_wrong) == ("rejected", 1)
-    assert (report.exit_code, report.consistent, report.summary()["result"]) == (1, False, "inconsistent")
+    summary = report.summary()
+    assert (report.exit_code, report.consistent, summary["result"]) == (1, False, "inconsistent")
     assert report.summary_text().startswith("INCONSISTENT (exit 1): 0 events")
     assert "the record first leaves the rules at line 1;" in report.summary_text()
