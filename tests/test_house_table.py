@@ -568,3 +568,48 @@ def test_house_rules_page_names_real_keys_and_clauses() -> None:
             assert key_info(path.replace('"', "")) is not None, f"{name}: {path} is no key"
         for cid in re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9+]+)+", clause):
             assert cid in ids, f"{name}: {cid} is no clause"
+
+
+def test_HR_ELIMINATION_the_next_dealer_leaving_passes_the_deal_on_in_words() -> None:
+    """HR-ELIMINATION: cene, due to deal next, leaves; the deal passes on to ana (not back to
+    bor), the round's result keeps the players still in, and the transcript says it all."""
+    v = house("official", ELIM)
+    hands = [["G5", "G6"], ["G7", "Y1"], ["B9", "B8"]]
+    s = start_round(
+        v, ["ana", "bor", "cene"], dealer="bor", hands=hands, turned="G3", draw=["R1", "R2"]
+    )
+    for e in (Draw("cene"), Play("ana", "G5"), CallUno("ana"), Play("bor", "G7")):
+        s = apply(s, e).state
+    for e in (CallUno("bor"), Draw("cene")):
+        s = apply(s, e).state
+    verdict = apply(s, Play("ana", "G6"))
+    assert [(n.clause, n.key, n.text) for n in verdict.notes][3:] == [
+        (
+            "HR-ELIMINATION",
+            "scoring.elimination",
+            "cene holds the most cards (4) and leaves the game with 0 points.",
+        ),
+        ("DEAL-ROTATE", "deal.rotate", "ana deals the next round."),
+    ]
+    t = verdict.state
+    assert (t.players, t.dealer, t.scores, t.phase) == (("ana", "bor"), 0, (21, 0), "deal")
+    assert (t.last_round.winner, t.last_round.points) == (0, (21, 0))  # type: ignore[union-attr]
+
+
+def test_HR_ELIMINATION_nobody_leaves_is_said_with_its_key() -> None:
+    """HR-ELIMINATION (``scoring.elimination_tie = "nobody"``): the tie is a note of its own."""
+    v = house("official", ELIM + 'elimination_tie = "nobody"')
+    hands = [["G5", "G6"], ["B9", "B8"], ["Y1", "Y2"]]
+    verdict = _round_won_by_ana(v, hands, ["R7", "R8"])
+    assert (
+        "HR-ELIMINATION",
+        "scoring.elimination_tie",
+        "Several hold the most cards: nobody leaves.",
+    ) in [(n.clause, n.key, n.text) for n in verdict.notes]
+
+
+def test_HR_ELIMINATION_hands_tied_on_cards_and_points_send_nobody_out() -> None:
+    """HR-ELIMINATION (D-ELIMINATION-TIE, ``hand_value``): still tied on points, nobody leaves."""
+    hands = [["G5", "G6"], ["B9", "B8"], ["Y9", "Y8"]]
+    s = _round_won_by_ana(house("official", ELIM), hands, ["R7", "R7"]).state
+    assert s.players == ("ana", "bor", "cene")  # 9 + 8 + 7 each
