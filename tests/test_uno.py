@@ -21,6 +21,7 @@ from ena_rules import (
     legal_events,
     load_variant,
 )
+from ena_rules.rules.referee import judge
 from ena_rules.testing import deal, derived, hand, ok, run, start_round, transcript
 
 V3 = derived("official", 3)
@@ -312,3 +313,34 @@ def test_UNO_WINDOW_a_wrong_card_after_her_skips_closes_the_window_on_ana() -> N
     assert wrong.state.uno_exposed == ()
     assert apply(wrong.state, CallUno("bor", target="ana")).rejected
     assert apply(wrong.state, CallUno("ana")).rejected
+
+
+def test_UNO_SAFE_and_UNO_CATCH_the_judgement_names_the_rule_that_accepts() -> None:
+    """UNO-SAFE, UNO-CATCH: the pure judgement shared by apply and legal_events names the key,
+    the clause and the reason of an accepted call or catch, not only of a refusal."""
+    s = run(uno_table(draw=["B8", "B9"]), Play("bor", "R1")).state
+    call, catch = judge(s, CallUno("bor")), judge(s, CallUno("dan", "bor"))
+    assert (call.kind, call.key, call.clause, call.reason) == (
+        "accept",
+        "uno.window",
+        "UNO-SAFE",
+        "calls UNO",
+    )
+    assert (catch.kind, catch.key, catch.clause, catch.reason) == (
+        "accept",
+        "uno.catch_penalty",
+        "UNO-CATCH",
+        "catches",
+    )
+
+
+def test_HR_SILENT_UNO_a_call_is_refused_in_words() -> None:
+    """HR-SILENT-UNO (``uno.calls = "none"``): the refusal says why."""
+    s = run(uno_table(), Play("bor", "R1")).state
+    silent = attrs.evolve(s, variant=derived("official", 2, '[uno]\ncalls = "none"\n'))
+    j = judge(silent, CallUno("bor"))
+    assert (j.kind, j.key, j.reason) == (
+        "reject",
+        "uno.calls",
+        "UNO is silent in this variant: nobody calls it, nobody is caught",
+    )
