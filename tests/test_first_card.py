@@ -27,6 +27,8 @@ from ena_rules import (
     new_game,
     parse_card,
 )
+from ena_rules.events import Cut
+from ena_rules.rules.referee import judge
 from ena_rules.testing import (
     all_cards,
     arrange_deck,
@@ -436,4 +438,25 @@ def test_FLIP_WILD_a_colour_named_out_of_place_cites_FLIP_WILD_whatever_the_file
         "FLIP-WILD",
         "first_card.wild_color",
         "bor has no colour to name now",
+    )
+
+
+def test_FLIP_WILD_the_judgement_of_the_colour_named_names_its_rule() -> None:
+    """FLIP-WILD: the pure judgement shared by apply and legal_events names the key, clause and
+    reason that accept the colour named (DEAL-CUT-OFF: and a cut while the round is dealt is
+    refused with its own clause)."""
+    s = table(OFFICIAL, [[], ["G2", "B7", "R1", "Y4", "W", "G9", "B1"]], turned="W")
+    j = judge(s, ChooseColor("bor", "blue"))
+    assert (j.kind, j.key, j.clause, j.reason) == (
+        "accept",
+        "first_card.wild_color",
+        "FLIP-WILD",
+        "names the colour",
+    )
+    cut = judge(s, Cut(("R1",)))
+    assert (cut.kind, cut.key, cut.clause, cut.reason) == (
+        "reject",
+        "deal.cut",
+        "DEAL-CUT-OFF",
+        "no cut is due now",
     )
