@@ -613,3 +613,27 @@ def test_HR_ELIMINATION_hands_tied_on_cards_and_points_send_nobody_out() -> None
     hands = [["G5", "G6"], ["B9", "B8"], ["Y9", "Y8"]]
     s = _round_won_by_ana(house("official", ELIM), hands, ["R7", "R7"]).state
     assert s.players == ("ana", "bor", "cene")  # 9 + 8 + 7 each
+
+
+def test_HR_ELIMINATION_the_last_player_left_wins_in_words() -> None:
+    """HR-ELIMINATION: the round's loser leaves; the one left wins the game and, alone at the
+    table, is its dealer."""
+    s = start_round(
+        house("official", ELIM),
+        ["ana", "bor"],
+        dealer="ana",
+        hands=[["G5", "G6"], ["B9", "B8"]],
+        turned="G3",
+        draw=["R7"],
+    )
+    assert s.due == "bor"
+    for e in (Draw("bor"), Play("ana", "G5"), CallUno("ana"), Draw("bor")):
+        s = apply(s, e).state
+    verdict = apply(s, Play("ana", "G6"))
+    assert verdict.notes[-1].clause == "HR-ELIMINATION"
+    assert (verdict.notes[-1].key, verdict.notes[-1].text) == (
+        "scoring.elimination",
+        "ana is the last player left and wins the game.",
+    )
+    t = verdict.state
+    assert (t.players, t.winner, t.dealer, t.is_over) == (("ana",), 0, 0, True)
