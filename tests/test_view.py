@@ -22,7 +22,9 @@ from ena_rules import (
     new_game,
 )
 from ena_rules.chance import deal_event
-from ena_rules.testing import start_round
+from ena_rules.rules.unseen import UNKNOWN, forget
+from ena_rules.state import ChallengeWindow, Reveal
+from ena_rules.testing import derived, start_round
 from ena_rules.view import PlayerView, view
 
 OFFICIAL = load_variant("official")
@@ -121,3 +123,44 @@ def test_a_view_before_the_deal_is_empty_handed() -> None:
     """Before the deal every hand is empty and nothing is hidden yet."""
     v = view(new_game(OFFICIAL, PLAYERS), "bor")
     assert isinstance(v, PlayerView) and v.hand == () and v.top is None and v.phase == "cut"
+
+
+def _forget_table() -> GameState:
+    """ana, bor and cene, two cards each; the fields forget() reads set by hand."""
+    hands = [["R1", "R2"], ["G3", "G4"], ["B5", "B6"]]
+    return start_round(derived("official", 2), PLAYERS, dealer="cene", hands=hands, turned="R7")
+
+
+def test_CHAL_SHOW_forget_keeps_the_shown_cards_for_their_viewer_only() -> None:
+    """CHAL-SHOW: a hand shown to ana stays known to her in a partial state (cards drawn since
+    are unknown); to anyone else, and when the shown hand is larger than the hand, it is not."""
+    s = _forget_table()
+    shown = attrs.evolve(s, reveal=Reveal(0, 1, (Card("G", "3"),)))
+    ana = forget(shown, keep=[0], viewer=0)
+    assert ana.hands[1] == (Card("G", "3"), UNKNOWN) and ana.reveal == shown.reveal
+    cene = forget(shown, keep=[2], viewer=2)
+    assert cene.hands[1] == (UNKNOWN, UNKNOWN) and cene.reveal is None
+    assert forget(shown, keep=[0, 1]).hands[1] == (Card("G", "3"), Card("G", "4"))
+    three = attrs.evolve(s, reveal=Reveal(0, 1, tuple(Card("G", r) for r in "345")))
+    assert forget(three, keep=[0], viewer=0).hands[1] == (UNKNOWN, UNKNOWN)
+
+
+def test_TURN_DRAW_forget_hides_the_drawn_card_from_all_but_the_drawer() -> None:
+    """TURN-DRAW: the card just drawn is the drawer's to see: unknown in anyone else's state."""
+    s = attrs.evolve(_forget_table(), drawn=Card("Y", "9"))
+    due = s.turn
+    assert forget(s, keep=[due]).drawn == Card("Y", "9")
+    other = (due + 1) % 3
+    assert forget(s, keep=[other]).drawn == UNKNOWN
+    assert forget(_forget_table(), keep=[other]).drawn is None
+
+
+def test_CHAL_WD4_forget_leaves_a_hidden_offenders_guilt_undetermined() -> None:
+    """CHAL-WD4: whether a hidden hand's Wild Draw Four was illegal is not known: guilty False
+    and unsure; the offender's own partial state keeps the verdict."""
+    window = ChallengeWindow(offender=1, victim=2, guilty=True, count=4, prev_color="R")
+    s = attrs.evolve(_forget_table(), challenge=window)
+    hidden = forget(s, keep=[2]).challenge
+    assert hidden is not None and (hidden.guilty, hidden.unsure) == (False, True)
+    assert (hidden.offender, hidden.victim, hidden.count) == (1, 2, 4)
+    assert forget(s, keep=[1]).challenge == window
