@@ -13,7 +13,7 @@ import pytest
 
 from ena_rules.errors import LogReadError
 from ena_rules.log import reader as reader_module
-from ena_rules.log.reader import MAX_LINE, LogReader, open_lines
+from ena_rules.log.reader import MAX_LINE, LogReader, open_lines, source_name
 from ena_rules.log.report import describe_record
 from ena_rules.validate import validate
 
@@ -201,3 +201,18 @@ def test_a_line_of_exactly_max_line_bytes_and_its_newline_is_read_whole(tmp_path
     log = tmp_path / "full.jsonl"
     log.write_bytes(b"x" * MAX_LINE + b"\nnext\n")
     assert list(open_lines(log)) == [b"x" * MAX_LINE + b"\n", b"next\n"]
+
+
+def test_a_log_is_named_in_messages_by_its_path_stdin_or_its_file_name(tmp_path: Path) -> None:
+    """Messages name a log by its path, ``<stdin>`` for ``-``, an open file by its name and
+    anything else (lines in a list) as ``<log>``."""
+    path = tmp_path / "game.jsonl"
+    path.write_text("{}\n", encoding="utf-8")
+    assert (source_name(str(path)), source_name(path), source_name("-")) == (
+        str(path),
+        str(path),
+        "<stdin>",
+    )
+    with path.open(encoding="utf-8") as f:
+        assert source_name(f) == str(path)
+    assert source_name(["{}"]) == "<log>"
