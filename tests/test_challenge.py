@@ -15,6 +15,7 @@ from ena_rules import (
     apply,
     legal_events,
 )
+from ena_rules.rules.referee import judge
 from ena_rules.testing import deal, derived, hand, held, ok, run, start_round, transcript
 from ena_rules.view import view
 
@@ -311,3 +312,15 @@ def test_CHAL_GUILTY_the_challenged_card_itself_is_not_held_against_its_player()
         s = deal(v3, [ana, ["B1", "B2", "B3"], ["G4", "G2", "G3"]], "R5")
         v = apply(ok(s, Play("ana", "R+2")), Challenge("bor"))
         assert v.clause == clause and v.drawn == drawn, ana
+
+
+def test_CHAL_WHO_the_judgement_of_a_challenge_names_the_rule_that_accepts() -> None:
+    """CHAL-WHO: the pure judgement shared by apply and legal_events names the key, clause and
+    reason of the victim's accepted challenge, not only of a refused one."""
+    j = judge(wd4(["R1", "G2", "W+4"]), Challenge("cene"))
+    assert (j.kind, j.key, j.clause, j.reason) == (
+        "accept",
+        "challenge.guilty",
+        "CHAL-WHO",
+        "challenges",
+    )
