@@ -216,3 +216,22 @@ def test_a_log_is_named_in_messages_by_its_path_stdin_or_its_file_name(tmp_path:
     with path.open(encoding="utf-8") as f:
         assert source_name(f) == str(path)
     assert source_name(["{}"]) == "<log>"
+
+
+def test_DECK_108_a_card_not_in_the_deck_is_unusable_with_its_key_path() -> None:
+    """DECK-108: a card the variant's deck does not have makes its line unusable, and the
+    message names the card's place in the line: ``$.card``, ``$.more[i]`` (HR-MULTI-PLAY),
+    a draw's ``$.cards[i]``, a round line's ``$.deck[i]``."""
+    head = {"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "dealer": "ana"}
+    lines = [
+        {**head, "seed": 3},
+        {"type": "play", "player": "bor", "card": "W+6"},
+        {"type": "play", "player": "bor", "card": "R1", "more": ["G1", "W+6"]},
+        {"type": "draw", "player": "bor", "cards": ["R2", "W+6"]},
+        {"type": "round", "deck": ["R1", "W+6"]},
+    ]
+    report = validate([json.dumps(x) for x in lines])
+    assert [(r.line, r.kind, r.message) for r in report.results[1:]] == [
+        (n, "problem", f"'W+6': no such card in the official deck @ {where}")
+        for n, where in ((2, "$.card"), (3, "$.more[1]"), (4, "$.cards[1]"), (5, "$.deck[1]"))
+    ]
