@@ -533,3 +533,27 @@ def test_FLIP_WILD_a_play_before_the_colour_is_named_is_judged_under_its_key() -
         None,
         "ana draws out of turn (bor is due)",
     )
+
+
+def test_TURN_MATCH_legal_events_are_built_afresh_when_the_event_cache_is_cold() -> None:
+    """legal_events shares its event values through a cache (a speed measure only): emptied,
+    every listed move is still an event the referee accepts."""
+    from ena_rules.rules import dispatch
+
+    s = deal(derived("official", 2), [["R1", "G2"], ["B1", "B2"]], "R5")
+    dispatch._EVENT_CACHE.clear()
+    events = legal_events(s)
+    assert Play("ana", "R1") in events and Draw("ana") in events
+    assert all(apply(s, e).accepted for e in events)
+
+
+def test_TURN_RESHUFFLE_a_draw_begun_on_the_last_card_ends_after_the_reshuffle() -> None:
+    """TURN-RESHUFFLE: a +2 with one card left to draw: its victim takes that card, the discard
+    pile but its top is reshuffled, and the victim takes one more, two in all."""
+    s = table_off(V3, [[], ["R+2", "G2", "B3"]])
+    last = s.draw_pile[0]
+    s = attrs.evolve(s, draw_pile=(last,), discard=(*s.draw_pile[1:], *s.discard))
+    v = run(s, Play("bor", "R+2"))
+    assert v.drawn == (("cene", 2),) and "TURN-RESHUFFLE" in clauses(v)
+    assert v.state.hands[2][-2] == last and len(v.state.hands[2]) == len(s.hands[2]) + 2
+    assert all_cards(v.state) == all_cards(s)
