@@ -248,3 +248,23 @@ def test_HR_MULTI_PLAY_every_copy_must_be_held_even_in_a_view() -> None:
         None,
         "ana does not hold B7 3 times",
     )
+
+
+def test_HR_DEFLECT_REVERSE_a_reversing_card_that_draws_does_not_deflect() -> None:
+    """HR-DEFLECT-REVERSE: a card with a draw effect never deflects an owed draw, even when it
+    also reverses (it could only stack, HOUSE-STACK, which this variant does not have)."""
+    v = derived(
+        "official",
+        3,
+        '[play]\ndeflect_back = ["+2"]\n[deck]\ncolored = { "RD" = 1 }\n'
+        '[ranks.RD]\neffects = [{ op = "draw", count = 2 }, { op = "reverse" }]\nscore = 20\n',
+    )
+    hands = [["G+2", "G1", "G2"], ["BRD", "B1", "B2"], ["Y4", "Y6", "Y9"]]
+    s = ok(deal(v, hands, "G5"), Play("ana", "G+2"))
+    assert s.phase == "owe" and s.due == "bor"
+    assert judged(s, Play("bor", "BRD")) == (
+        "mistake",
+        "stacking.answer",
+        None,
+        "bor owes 2 cards: draw them; BRD cannot answer them",
+    )

@@ -250,6 +250,11 @@ def test_HR_TIME_LIMIT_turn_which_events_begin_a_new_turn() -> None:
     t = start_round(stands, ["ana", "bor"], dealer="bor", hands=[["GS", "B9"]], turned="G3")
     late = apply(t, Play("ana", "GS"), took=31)
     assert late.penalised and late.state.due == "ana" and new_turn(t, late)
+    # a late Skip on an identical Skip: the top card looks the same, but one more is down
+    twice = start_round(stands, ["ana", "bor"], dealer="bor", hands=[["GS", "GS"]], turned="G3")
+    twice = apply(twice, Play("ana", "GS")).state
+    again = apply(twice, Play("ana", "GS"), took=31)
+    assert again.penalised and again.state.top == twice.top and new_turn(twice, again)
 
 
 def test_HR_TIME_LIMIT_turn_a_mistake_that_keeps_the_card_buys_no_time() -> None:
