@@ -458,3 +458,16 @@ def test_FLIP_WILD_the_judgement_of_the_colour_named_names_its_rule() -> None:
         "DEAL-CUT-OFF",
         "no cut is due now",
     )
+
+
+def test_FLIP_SKIP_a_turned_up_card_that_skips_twice_skips_two_players() -> None:
+    """FLIP-SKIP with a TOML card of two skip effects: turned up, it skips the first player
+    and the next one: cene starts, after ana and bor."""
+    v = derived(
+        "official",
+        2,
+        '[deck]\ncolored = { "SS" = 1 }\n'
+        '[ranks.SS]\neffects = [{ op = "skip" }, { op = "skip" }]\nscore = 20\n',
+    )
+    s = start_round(v, ["ana", "bor", "cene"], dealer="cene", turned="GSS")
+    assert s.due == "cene" and s.direction == 1
