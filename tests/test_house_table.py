@@ -282,6 +282,17 @@ def test_HR_ELIMINATION_a_tie_goes_to_the_hand_worth_most() -> None:
     assert s.players == ("ana", "cene")  # bor 9 + 8 + 7 against cene 1 + 2 + 8
 
 
+def test_HR_ELIMINATION_tied_on_cards_and_on_points_nobody_leaves() -> None:
+    """HR-ELIMINATION (D-ELIMINATION-TIE): bor and cene hold 3 cards worth 24 each: nobody
+    leaves, and the verdict says so."""
+    hands = [["G5", "G6"], ["B9", "B8"], ["Y9", "Y8"]]
+    verdict = _round_won_by_ana(house("official", ELIM), hands, ["R7", "Y7"])
+    assert verdict.state.players == ("ana", "bor", "cene")
+    assert (
+        "HR-ELIMINATION scoring.elimination_tie: Several hold the most cards: nobody leaves."
+    ) in transcript(verdict)
+
+
 @pytest.mark.parametrize(("tie", "left"), [("all", ("ana",)), ("nobody", ("ana", "bor", "cene"))])
 def test_HR_ELIMINATION_tie_readings(tie: str, left: tuple[str, ...]) -> None:
     """HR-ELIMINATION: ``all`` tied players leave, or ``nobody``; the last one left wins."""

@@ -129,6 +129,11 @@ def test_HR_TIME_LIMIT_a_penalty_of_0_costs_the_turn_only() -> None:
     assert v.penalised and v.drawn == () and v.state.due == "bor"
     assert v.state.hands[0] == s.hands[0]
     assert "a mistake costing the turn" in v.message
+    assert transcript(v) == [  # no draw of 0 cards is noted
+        "HR-TIME-LIMIT time.penalty: ana took 31 s, the limit is 30 s: a mistake costing the turn.",
+        "HR-TIME-LIMIT time.late: The turn passes to bor.",
+        "HR-TIME-LIMIT time.late: The late play of G5 does not stand.",
+    ]
 
 
 def test_HR_TIME_LIMIT_an_owed_draw_is_taken_when_the_answer_is_late() -> None:
