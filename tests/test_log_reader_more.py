@@ -13,7 +13,7 @@ import pytest
 
 from ena_rules.errors import LogReadError
 from ena_rules.log import reader as reader_module
-from ena_rules.log.reader import MAX_LINE, LogReader, open_lines, source_name
+from ena_rules.log.reader import MAX_LINE, Entry, LogReader, open_lines, source_name
 from ena_rules.log.report import describe_record
 from ena_rules.validate import validate
 
@@ -396,7 +396,11 @@ def test_a_table_records_round_line_carries_turned_and_no_deck() -> None:
 
 
 def test_a_line_that_is_not_a_json_object_is_unusable() -> None:
-    assert read_all("[1, 2]")[1] == "g:2: a line is a JSON object, not an array @ $"
+    """Even one that holds the word "time" (a line's time is a key of an object)."""
+    assert read_all('["time", 2]', '"the time"')[1:] == [
+        "g:2: a line is a JSON object, not an array @ $",
+        "g:3: a line is a JSON object, not a string @ $",
+    ]
 
 
 def test_a_line_nested_too_deeply_is_unusable_json() -> None:
@@ -435,3 +439,10 @@ def test_a_log_line_that_is_neither_str_nor_bytes_is_a_type_error_naming_its_typ
     with pytest.raises(TypeError) as info:
         list(LogReader([json.dumps(SEEDED), 3]))  # type: ignore[list-item]
     assert str(info.value) == "a log line is str or bytes, not int"
+
+
+def test_only_the_headers_entry_carries_the_variant_its_game_is_judged_by() -> None:
+    lines = [json.dumps(SEEDED), '{"type": "pass", "player": "ana"}']
+    header, line = LogReader(lines, source="g")
+    assert isinstance(header, Entry) and isinstance(line, Entry)
+    assert (header.variant and header.variant.name, line.variant) == ("official", None)

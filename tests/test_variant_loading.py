@@ -487,3 +487,15 @@ def test_text_without_a_folder_does_not_read_a_relative_path_of_the_working_dire
         "<string>: extends: 'sub/base.toml': not allowed, so not read: extends names a variant "
         "or a .toml file (text has no folder) (widen with allow_paths=)"
     )
+
+
+def test_a_reference_with_a_backslash_is_a_path_and_is_not_read_from_text() -> None:
+    """A Windows-style path (``sub\\house``) is a path, not a variant name."""
+    from ena_rules.variant_io import is_path_like
+
+    assert is_path_like("sub\\house") and not is_path_like("house")
+    error = load_error('name = "x"\nextends = "sub\\\\house"\n', source="<string>")
+    assert str(error) == (
+        "<string>: extends: 'sub\\\\house': not allowed, so not read: extends names a variant "
+        "or a .toml file (text has no folder) (widen with allow_paths=)"
+    )
