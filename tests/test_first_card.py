@@ -28,13 +28,13 @@ from ena_rules import (
     parse_card,
 )
 from ena_rules.events import Cut
-from ena_rules.rules.referee import judge
 from ena_rules.testing import (
     all_cards,
     arrange_deck,
     deal,
     derived,
     hand,
+    judged,
     ok,
     run,
     start_round,
@@ -446,17 +446,28 @@ def test_FLIP_WILD_the_judgement_of_the_colour_named_names_its_rule() -> None:
     reason that accept the colour named (DEAL-CUT-OFF: and a cut while the round is dealt is
     refused with its own clause)."""
     s = table(OFFICIAL, [[], ["G2", "B7", "R1", "Y4", "W", "G9", "B1"]], turned="W")
-    j = judge(s, ChooseColor("bor", "blue"))
-    assert (j.kind, j.key, j.clause, j.reason) == (
+    assert judged(s, ChooseColor("bor", "blue")) == (
         "accept",
         "first_card.wild_color",
         "FLIP-WILD",
         "names the colour",
     )
-    cut = judge(s, Cut(("R1",)))
-    assert (cut.kind, cut.key, cut.clause, cut.reason) == (
+    assert judged(s, Cut(("R1",))) == (
         "reject",
         "deal.cut",
         "DEAL-CUT-OFF",
         "no cut is due now",
     )
+
+
+def test_FLIP_SKIP_a_turned_up_card_that_skips_twice_skips_two_players() -> None:
+    """FLIP-SKIP with a TOML card of two skip effects: turned up, it skips the first player
+    and the next one: cene starts, after ana and bor."""
+    v = derived(
+        "official",
+        2,
+        '[deck]\ncolored = { "SS" = 1 }\n'
+        '[ranks.SS]\neffects = [{ op = "skip" }, { op = "skip" }]\nscore = 20\n',
+    )
+    s = start_round(v, ["ana", "bor", "cene"], dealer="cene", turned="GSS")
+    assert s.due == "cene" and s.direction == 1

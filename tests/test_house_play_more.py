@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import attrs
 
-from ena_rules import Draw, GameState, Overtake, Pass, Play, apply, legal_events
+from ena_rules import Draw, GameState, Overtake, Pass, Play, apply, legal_events, view
 from ena_rules.cards import Card
-from ena_rules.testing import deal, derived, hand, ok, run, transcript
+from ena_rules.testing import deal, derived, hand, judged, ok, run, transcript
 
 # -- HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP --------------------------------------------------------
 
@@ -209,3 +209,62 @@ def test_HR_MULTI_PLAY_on_unseen_cards_no_more_cards_than_the_hand_holds() -> No
         "ana does not hold G1, R1, B1",
     )
     assert apply(s, Play("ana", "G1", more=["R1"])).accepted
+
+
+def test_HR_MULTI_PLAY_several_cards_only_on_a_turns_play_in_words() -> None:
+    """HR-MULTI-PLAY: after a draw, or on a draw owed (a stacking variant), several cards at
+    once are refused, saying which."""
+    s = deal(MULTI, [["B7", "R7", "Y9", "Y8"], ["Y3", "B3", "B4", "B6"]], "G5", draw=["G7"])
+    drawn = ok(s, Draw("ana"))
+    assert judged(drawn, Play("ana", "B7", more=["R7"]))[1:] == (
+        "play.multi",
+        None,
+        "B7, R7: several cards go down only on a turn's play, not after a draw",
+    )
+    stack = derived("house-stack", 4, "[play]\nmulti = true\n")
+    hands = [["G+2", "G1", "G2", "Y1"], ["B7", "R7", "Y9", "Y8"]]
+    owed = ok(deal(stack, hands, "G5"), Play("ana", "G+2"))
+    assert owed.phase == "owe"
+    assert judged(owed, Play("bor", "B7", more=["R7"]))[1:] == (
+        "play.multi",
+        None,
+        "B7, R7: several cards go down only on a turn's play, not on a draw owed",
+    )
+
+
+def test_HR_MULTI_PLAY_every_copy_must_be_held_even_in_a_view() -> None:
+    """HR-MULTI-PLAY: the copies played must be held; in a player's view (another's hand
+    unknown) a play needing more copies than the deck has unseen is refused too."""
+    s = deal(MULTI, [["B7", "R7", "Y9", "Y8"], ["Y3", "B3", "B4", "B6"]], "G5")
+    assert judged(s, Play("ana", "B7", more=["B7"]))[1:] == (
+        "turn.from_hand",
+        None,
+        "ana does not hold B7 2 times",
+    )
+    seen_by_bor = view(s, "bor").state
+    assert seen_by_bor.partial and set(seen_by_bor.hands[0]) == {Card(None, "?")}
+    assert judged(seen_by_bor, Play("ana", "B7", more=["B7", "B7"]))[1:] == (
+        "turn.from_hand",
+        None,
+        "ana does not hold B7 3 times",
+    )
+
+
+def test_HR_DEFLECT_REVERSE_a_reversing_card_that_draws_does_not_deflect() -> None:
+    """HR-DEFLECT-REVERSE: a card with a draw effect never deflects an owed draw, even when it
+    also reverses (it could only stack, HOUSE-STACK, which this variant does not have)."""
+    v = derived(
+        "official",
+        3,
+        '[play]\ndeflect_back = ["+2"]\n[deck]\ncolored = { "RD" = 1 }\n'
+        '[ranks.RD]\neffects = [{ op = "draw", count = 2 }, { op = "reverse" }]\nscore = 20\n',
+    )
+    hands = [["G+2", "G1", "G2"], ["BRD", "B1", "B2"], ["Y4", "Y6", "Y9"]]
+    s = ok(deal(v, hands, "G5"), Play("ana", "G+2"))
+    assert s.phase == "owe" and s.due == "bor"
+    assert judged(s, Play("bor", "BRD")) == (
+        "mistake",
+        "stacking.answer",
+        None,
+        "bor owes 2 cards: draw them; BRD cannot answer them",
+    )

@@ -32,6 +32,7 @@ from ena_rules.testing import (
     derived,
     hand,
     held,
+    judged,
     ok,
     rejected,
     run,
@@ -487,3 +488,72 @@ def test_legal_events_names_itself_when_given_no_state() -> None:
     with pytest.raises(ValueError) as caught:
         legal_events("nonsense")  # type: ignore[arg-type]
     assert str(caught.value) == "legal_events(): state: expected a GameState, got str 'nonsense'"
+
+
+def test_TURN_DRAW_the_judgements_of_a_draw_and_a_pass_name_their_rule() -> None:
+    """TURN-DRAW: the pure judgement shared by apply and legal_events names the key, clause and
+    reason of the turn's draw, of passing with the drawn card, and of a pass before drawing;
+    PEN-ENA: a second draw in the turn is a mistake under ``penalties.draw_too_many``."""
+    s = deal(derived("ena", 2), [["R1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], "R5", draw=["R7"])
+    assert judged(s, Draw("ana")) == ("accept", "turn.draw", None, "their turn's draw")
+    assert judged(s, Pass("ana")) == (
+        "reject",
+        "turn.play_drawn",
+        "TURN-DRAW",
+        "ana may pass only after drawing a playable card on their own turn",
+    )
+    drawn = ok(s, Draw("ana"))
+    assert judged(drawn, Pass("ana")) == ("accept", "turn.play_drawn", None, "keeps the drawn card")
+    assert judged(drawn, Draw("ana")) == (
+        "mistake",
+        "penalties.draw_too_many",
+        None,
+        "ana draws a second time in the same turn",
+    )
+
+
+def test_FLIP_WILD_a_play_before_the_colour_is_named_is_judged_under_its_key() -> None:
+    """FLIP-WILD: while the first player must name the turned-up Wild's colour, another
+    player's card is judged under ``first_card.wild_color``, not as an ordinary play out of
+    turn (``penalties.out_of_turn``), which names the player due."""
+    s = start_round(
+        derived("official", 2),
+        ["ana", "bor"],
+        dealer="ana",
+        turned="W",
+        hands=[["G1", "G2"], ["R0", "R1"]],
+    )
+    assert judged(s, Play("bor", "R0"))[1:] == (
+        "first_card.wild_color",
+        None,
+        "bor plays R0 before naming the colour of the turned-up W",
+    )
+    assert judged(s, Draw("ana"))[1:] == (
+        "penalties.out_of_turn",
+        None,
+        "ana draws out of turn (bor is due)",
+    )
+
+
+def test_TURN_MATCH_legal_events_are_built_afresh_when_the_event_cache_is_cold() -> None:
+    """legal_events shares its event values through a cache (a speed measure only): emptied,
+    every listed move is still an event the referee accepts."""
+    from ena_rules.rules import dispatch
+
+    s = deal(derived("official", 2), [["R1", "G2"], ["B1", "B2"]], "R5")
+    dispatch._EVENT_CACHE.clear()
+    events = legal_events(s)
+    assert Play("ana", "R1") in events and Draw("ana") in events
+    assert all(apply(s, e).accepted for e in events)
+
+
+def test_TURN_RESHUFFLE_a_draw_begun_on_the_last_card_ends_after_the_reshuffle() -> None:
+    """TURN-RESHUFFLE: a +2 with one card left to draw: its victim takes that card, the discard
+    pile but its top is reshuffled, and the victim takes one more, two in all."""
+    s = table_off(V3, [[], ["R+2", "G2", "B3"]])
+    last = s.draw_pile[0]
+    s = attrs.evolve(s, draw_pile=(last,), discard=(*s.draw_pile[1:], *s.discard))
+    v = run(s, Play("bor", "R+2"))
+    assert v.drawn == (("cene", 2),) and "TURN-RESHUFFLE" in clauses(v)
+    assert v.state.hands[2][-2] == last and len(v.state.hands[2]) == len(s.hands[2]) + 2
+    assert all_cards(v.state) == all_cards(s)
