@@ -383,6 +383,7 @@ def test_a_file_of_max_file_bytes_loads_and_one_byte_more_is_refused(tmp_path: P
     path = tmp_path / "big.toml"
     path.write_text(text + "x" * (MAX_FILE_BYTES - len(text)), encoding="ascii")
     assert load_variant(path).deal.hand_size == 4
+    path = tmp_path / "bigger.toml"
     path.write_text(text + "x" * (MAX_FILE_BYTES + 1 - len(text)), encoding="ascii")
     with pytest.raises(VariantError) as info:
         load_variant(path)
