@@ -324,3 +324,179 @@ def test_a_longer_parent_not_allowed_is_cut_to_60_characters_and_counted() -> No
 def test_a_shipped_variant_is_findable_by_name_and_an_unknown_one_is_not() -> None:
     assert findable("official") and findable("official.toml")
     assert not findable("no-such-variant")
+
+
+# --- variant_io, more cases (docs/verification.md section 6: survivors of session 6) ---
+
+OFFICIAL_DIR = OFFICIAL_FILE.parent
+
+
+def test_a_name_or_path_that_is_neither_is_a_type_error_naming_its_type() -> None:
+    with pytest.raises(TypeError) as info:
+        load_variant(3)  # type: ignore[arg-type]
+    assert str(info.value) == "load_variant(): name_or_path is a str or a path, not int"
+
+
+def test_a_file_gone_between_finding_and_reading_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file removed after it was found: the system's reason, against the file's path."""
+    from ena_rules import variant_io
+
+    gone = tmp_path / "gone.toml"
+    monkeypatch.setattr(variant_io, "find_variant", lambda name, base_dir: gone)
+    with pytest.raises(VariantError) as info:
+        load_variant("house")
+    assert str(info.value) == f"{gone}: cannot read the file: No such file or directory"
+    assert info.value.source == str(gone)
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        pytest.param(OSError(13, "Permission denied"), "Permission denied", id="system-reason"),
+        pytest.param(OSError("the disk went away"), "the disk went away", id="no-system-reason"),
+    ],
+)
+def test_a_file_that_cannot_be_read_names_the_file_and_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, reason: str
+) -> None:
+    from ena_rules import variant_io
+
+    path = tmp_path / "house.toml"
+    path.write_text(head(""), encoding="utf-8")
+
+    def failing_open(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(variant_io, "open", failing_open, raising=False)
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert str(info.value) == f"{path.resolve()}: cannot read the file: {reason}"
+
+
+def test_a_file_of_max_file_bytes_loads_and_one_byte_more_is_refused(tmp_path: Path) -> None:
+    """MAX_FILE_BYTES bounds what is read; a file just that long still loads."""
+    from ena_rules.variant_checks import MAX_FILE_BYTES
+
+    text = head("[deal]\nhand_size = 4\n#")
+    path = tmp_path / "big.toml"
+    path.write_text(text + "x" * (MAX_FILE_BYTES - len(text)), encoding="ascii")
+    assert load_variant(path).deal.hand_size == 4
+    path = tmp_path / "bigger.toml"
+    path.write_text(text + "x" * (MAX_FILE_BYTES + 1 - len(text)), encoding="ascii")
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert str(info.value) == (
+        f"{path.resolve()}: the file is larger than {MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)"
+    )
+
+
+def test_a_file_that_is_not_utf8_names_the_position_not_the_byte(tmp_path: Path) -> None:
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'name = "caf\xe9"\n')
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert str(info.value) == (
+        f"{path.resolve()}: cannot read the file: 'utf-8' codec can't decode the byte at "
+        "position 11 (not UTF-8 text)"
+    )
+
+
+def test_toml_nested_too_deeply_is_a_variant_error() -> None:
+    assert str(load_error("a = " + "[" * 5000 + "]" * 5000)) == (
+        "house.toml: not valid TOML: nested too deeply"
+    )
+
+
+def test_a_toml_file_with_no_variant_key_is_not_a_variant_and_is_not_shown() -> None:
+    assert str(load_error('password = "secret"')) == (
+        "house.toml: not a variant file: none of its top-level keys is a variant key (name, "
+        "extends, deck, deal, ...); its content is not shown"
+    )
+
+
+def test_a_section_or_ranks_that_is_not_a_table_says_what_was_expected() -> None:
+    assert str(load_error(head("deal = 3"))) == "house.toml: deal: expected a table, got 3"
+    assert str(load_error(head("ranks = 3"))) == (
+        "house.toml: ranks: expected a table of rank tables, got 3"
+    )
+
+
+def chain_of(tmp_path: Path, files: int) -> list[Path]:
+    """``files`` variant files, each extending the next, the last one extending official."""
+    tmp_path.mkdir(exist_ok=True)
+    paths = [tmp_path.resolve() / f"f{i}.toml" for i in range(files)]
+    for i, path in enumerate(paths):
+        parent = paths[i + 1].name if i + 1 < files else "official"
+        path.write_text(f'name = "f{i}"\nextends = "{parent}"\n', encoding="utf-8")
+    return paths
+
+
+def test_an_extends_chain_of_max_extends_steps_loads_and_a_longer_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    """MAX_EXTENDS (16 steps: f0 -> ... -> f15 -> official): the file whose extends goes
+    one step too far is named."""
+    from ena_rules.variant_checks import MAX_EXTENDS
+
+    assert load_variant(chain_of(tmp_path / "ok", MAX_EXTENDS)[0]).name == "f0"
+    paths = chain_of(tmp_path, MAX_EXTENDS + 1)
+    with pytest.raises(VariantError) as info:
+        load_variant(paths[0])
+    assert str(info.value) == (
+        f"{paths[MAX_EXTENDS]}: extends: an extends chain of more than {MAX_EXTENDS} steps "
+        "(MAX_EXTENDS)"
+    )
+
+
+def test_extends_by_name_finds_a_file_beside_this_one(tmp_path: Path) -> None:
+    """``extends = "base"`` names base.toml in the file's own folder before any shipped one."""
+    (tmp_path / "base.toml").write_text(head("[deal]\nhand_size = 4\n"), encoding="utf-8")
+    (tmp_path / "kid.toml").write_text('name = "kid"\nextends = "base"\n', encoding="utf-8")
+    assert load_variant(tmp_path / "kid.toml").deal.hand_size == 4
+
+
+def test_extends_of_a_path_that_is_not_a_toml_file_is_not_read(tmp_path: Path) -> None:
+    """Only a .toml file inside the folder may be named by path: any other file is not read."""
+    (tmp_path / "base").write_text(head(""), encoding="utf-8")
+    kid = tmp_path / "kid.toml"
+    kid.write_text('name = "kid"\nextends = "./base"\n', encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant(kid)
+    assert str(info.value) == (
+        f"{kid.resolve()}: extends: './base': not allowed, so not read: extends names a variant "
+        "or a .toml file inside this file's folder (widen with allow_paths=)"
+    )
+
+
+def test_a_shipped_file_name_may_be_extended_from_text() -> None:
+    text = 'name = "house"\nextends = "official.toml"\n[deal]\nhand_size = 4\n'
+    variant = load_variant_text(text)
+    assert (variant.extends, variant.deal.hand_size) == ("official.toml", 4)
+
+
+def test_text_without_a_folder_does_not_read_a_relative_path_of_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relative path in text with no folder is not read, even where it names a file."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "base.toml").write_text(head(""), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    error = load_error('name = "x"\nextends = "sub/base.toml"\n', source="<string>")
+    assert str(error) == (
+        "<string>: extends: 'sub/base.toml': not allowed, so not read: extends names a variant "
+        "or a .toml file (text has no folder) (widen with allow_paths=)"
+    )
+
+
+def test_a_reference_with_a_backslash_is_a_path_and_is_not_read_from_text() -> None:
+    """A Windows-style path (``sub\\house``) is a path, not a variant name."""
+    from ena_rules.variant_io import is_path_like
+
+    assert is_path_like("sub\\house") and not is_path_like("house")
+    error = load_error('name = "x"\nextends = "sub\\\\house"\n', source="<string>")
+    assert str(error) == (
+        "<string>: extends: 'sub\\\\house': not allowed, so not read: extends names a variant "
+        "or a .toml file (text has no folder) (widen with allow_paths=)"
+    )
