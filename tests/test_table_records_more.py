@@ -1039,3 +1039,27 @@ def test_TURN_RESHUFFLE_table_cards_drawn_past_a_reshuffle_become_known() -> Non
     assert (drew.outcome, drew.drawn) == ("accepted", (("ana", 3),))
     assert replay.state is not None
     assert [str(c) for c in replay.state.hands[0]] == ["?", "?", "W+4", "G1", "W+4"]
+
+
+def test_PEN_ENA_table_an_open_point_inside_an_open_reading_lists_every_ruling() -> None:
+    """Ena: after the open challenge cene draws (a card nobody saw if cene is due, a penalty
+    if ana is) and draws again: three readings, each ruling named, in order."""
+    draw = {"type": "draw", "player": "cene"}
+    lines = [*CHALLENGED_LAST_CARDS[:4], draw, draw]
+    again = validate([json.dumps(x) for x in lines], variant=derived("ena", 2)).results[-1]
+    assert (again.line, again.outcome, again.clause, again.key) == (
+        6,
+        "undetermined",
+        "PEN-ENA",
+        "penalties.draw_too_many",
+    )
+    out_of_turn = (
+        "penalised [PEN-ENA penalties.out_of_turn] cene draws out of turn (ana is due): a "
+        "mistake costing 2 cards. cene draws 2 (penalty)."
+    )
+    assert again.message == (
+        "Undetermined (an earlier point is open): penalised [PEN-ENA penalties.draw_too_many] "
+        "cene draws a second time in the same turn: a mistake costing 2 cards. cene draws 2 "
+        f"(penalty). Or: {out_of_turn} cene's drawn card was not recorded and not played: it "
+        f"could not be played, and the turn had passed (TURN-DRAW). Or: {out_of_turn}"
+    )
