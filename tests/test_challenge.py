@@ -15,8 +15,17 @@ from ena_rules import (
     apply,
     legal_events,
 )
-from ena_rules.rules.referee import judge
-from ena_rules.testing import deal, derived, hand, held, ok, run, start_round, transcript
+from ena_rules.testing import (
+    deal,
+    derived,
+    hand,
+    held,
+    judged,
+    ok,
+    run,
+    start_round,
+    transcript,
+)
 from ena_rules.view import view
 
 V3 = derived("official", 3)
@@ -317,10 +326,22 @@ def test_CHAL_GUILTY_the_challenged_card_itself_is_not_held_against_its_player()
 def test_CHAL_WHO_the_judgement_of_a_challenge_names_the_rule_that_accepts() -> None:
     """CHAL-WHO: the pure judgement shared by apply and legal_events names the key, clause and
     reason of the victim's accepted challenge, not only of a refused one."""
-    j = judge(wd4(["R1", "G2", "W+4"]), Challenge("cene"))
-    assert (j.kind, j.key, j.clause, j.reason) == (
+    assert judged(wd4(["R1", "G2", "W+4"]), Challenge("cene")) == (
         "accept",
         "challenge.guilty",
         "CHAL-WHO",
         "challenges",
+    )
+
+
+def test_CHAL_INNOCENT_a_wild_draw_four_on_no_colour_was_legal_in_words() -> None:
+    """CHAL-INNOCENT, HR-WILD-FIRST (``first_card.wild_color = "nobody"``): a Wild Draw Four
+    played on a turned-up Wild whose colour nobody named was legal: the challenge fails."""
+    v = derived("official", 2, '[first_card]\nwild_color = "nobody"\n')
+    s = start_round(v, ["ana", "bor"], dealer="bor", turned="W", hands=[["W+4", "G1"], ["B1"]])
+    assert s.phase == "play" and s.color is None
+    failed = apply(ok(s, Play("ana", "W+4", color="red")), Challenge("bor"))
+    assert transcript(failed)[0] == (
+        "CHAL-INNOCENT challenge.innocent_extra: The challenge fails: no colour was in play, so "
+        "the Wild Draw Four was legal."
     )

@@ -28,13 +28,13 @@ from ena_rules import (
     parse_card,
 )
 from ena_rules.events import Cut
-from ena_rules.rules.referee import judge
 from ena_rules.testing import (
     all_cards,
     arrange_deck,
     deal,
     derived,
     hand,
+    judged,
     ok,
     run,
     start_round,
@@ -446,15 +446,13 @@ def test_FLIP_WILD_the_judgement_of_the_colour_named_names_its_rule() -> None:
     reason that accept the colour named (DEAL-CUT-OFF: and a cut while the round is dealt is
     refused with its own clause)."""
     s = table(OFFICIAL, [[], ["G2", "B7", "R1", "Y4", "W", "G9", "B1"]], turned="W")
-    j = judge(s, ChooseColor("bor", "blue"))
-    assert (j.kind, j.key, j.clause, j.reason) == (
+    assert judged(s, ChooseColor("bor", "blue")) == (
         "accept",
         "first_card.wild_color",
         "FLIP-WILD",
         "names the colour",
     )
-    cut = judge(s, Cut(("R1",)))
-    assert (cut.kind, cut.key, cut.clause, cut.reason) == (
+    assert judged(s, Cut(("R1",))) == (
         "reject",
         "deal.cut",
         "DEAL-CUT-OFF",

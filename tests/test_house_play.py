@@ -28,7 +28,7 @@ from ena_rules.cards import Card
 from ena_rules.converter import structure_line
 from ena_rules.log.writer import dump_line
 from ena_rules.simulation import simulate
-from ena_rules.testing import deal, derived, hand, ok, run
+from ena_rules.testing import deal, derived, hand, ok, run, transcript
 from ena_rules.testing.explore import explore, tiny_variant_text
 
 CRAZY = load_variant("crazy")
@@ -195,6 +195,14 @@ def test_HR_REVENGE_an_answer_adds_twice_its_count() -> None:
     assert dict(run(v.state, Draw("ana")).drawn) == {"ana": 14}
 
 
+def test_HR_REVENGE_the_doubled_answer_in_words() -> None:
+    """HR-REVENGE: the verdict says what the answer adds: twice its own count."""
+    s = ok(deal(REVENGE, [["G+2", "G1"], ["B+2", "B3"], ["W+4", "Y6"]], "G5"), Play("ana", "G+2"))
+    assert "HR-REVENGE play.revenge: Revenge: the answer adds twice its 2, 4." in transcript(
+        run(s, Play("bor", "B+2"))
+    )
+
+
 def test_HR_REVENGE_off_an_answer_adds_its_count() -> None:
     v = derived("house-stack", 2)
     s = ok(deal(v, [["G+2", "G1"], ["B+2", "B3"], ["Y4", "Y6"]], "G5"), Play("ana", "G+2"))
@@ -230,6 +238,7 @@ def test_HR_FORCED_PLAY_no_draw_holding_a_playable_card() -> None:
     s = deal(FORCED, [["G1", "B2"], ["Y3", "B3"]], "G5")
     v = apply(s, Draw("ana"))
     assert v.rejected and v.clause == "HR-FORCED-PLAY" and v.key == "play.forced"
+    assert v.message == "ana holds a playable card (G1): play it, do not draw"
     assert Draw("ana") not in legal_events(s)
     s2 = deal(FORCED, [["B1", "B2"], ["Y3", "B3"]], "G5")
     assert apply(s2, Draw("ana")).accepted

@@ -33,8 +33,9 @@ from ena_rules.log.lines import Header
 from ena_rules.position import format_position, parse_position
 from ena_rules.rules.deal import seat_order
 from ena_rules.rules.scoring import game_winner
+from ena_rules.shuffle import derive_seed, shuffled
 from ena_rules.simulation import simulate
-from ena_rules.testing import start_round
+from ena_rules.testing import start_round, transcript
 from ena_rules.testing.explore import explore, tiny_variant_text
 from ena_rules.testing.invariants import check_state, check_views
 from ena_rules.variant import Variant, key_info
@@ -70,6 +71,18 @@ def test_HR_DOUBLE_SCORE_own_hand_multiplies_the_others() -> None:
         v, ["ana", "bor", "cene"], dealer="cene", hands=[["G5"], ["B9"], ["YS"]], turned="G3"
     )
     assert apply(s, Play("ana", "G5")).state.scores == (0, 18, 40)
+
+
+def test_HR_DOUBLE_SCORE_own_hand_the_others_points_in_words() -> None:
+    """HR-DOUBLE-SCORE: the verdict lists the others' multiplied points, not the winner's."""
+    v = house("ena", "[deal]\nhand_size = 1\n[scoring]\nwinner_factor = 3")
+    s = start_round(
+        v, ["ana", "bor", "cene"], dealer="cene", hands=[["G5"], ["B9"], ["YS"]], turned="G3"
+    )
+    assert transcript(apply(s, Play("ana", "G5")))[3] == (
+        "HR-DOUBLE-SCORE scoring.winner_factor: The others' points are multiplied by 3: "
+        "bor 27, cene 60."
+    )
 
 
 def test_HR_DOUBLE_SCORE_rounds_won_counts_double() -> None:
@@ -298,6 +311,23 @@ def test_HR_ELIMINATION_the_last_player_left_wins() -> None:
     assert s.is_over and s.players == ("ana",) and s.winner == 0
 
 
+def test_HR_ELIMINATION_the_last_player_left_in_words() -> None:
+    """HR-ELIMINATION: the verdict says who left and that the last player wins the game; the
+    one seat left is the dealer."""
+    v = house("official", ELIM)
+    hands = [["G5", "G6"], ["B9", "B8"]]
+    s = start_round(v, ["ana", "bor"], dealer="bor", hands=hands, turned="G3", draw=["R7"])
+    for e in (Play("ana", "G5"), CallUno("ana"), Draw("bor")):
+        s = apply(s, e).state
+    verdict = apply(s, Play("ana", "G6"))
+    assert transcript(verdict)[-2:] == [
+        "HR-ELIMINATION scoring.elimination: bor holds the most cards (3) and leaves the game "
+        "with 0 points.",
+        "HR-ELIMINATION scoring.elimination: ana is the last player left and wins the game.",
+    ]
+    assert verdict.state.dealer == 0 and verdict.state.winner == 0
+
+
 def test_HR_ELIMINATION_the_leaving_dealer_passes_the_deal_on() -> None:
     """HR-ELIMINATION: the deal passes left among the players still in the game."""
     v = house("official", ELIM)
@@ -362,6 +392,18 @@ def test_HR_TEAMS_doubled_score_doubles_both_partners() -> None:
     v = house("official", TEAMS + "[scoring]\nwinner_factor = 2")
     s = start_round(v, FOUR, dealer="dan", hands=[["G5"], ["B9"], ["YS"], ["R2"]], turned="G3")
     assert apply(s, Play("ana", "G5")).state.scores == (22, 0, 22, 0)
+
+
+def test_HR_TEAMS_the_teams_points_in_words() -> None:
+    """HR-TEAMS: the verdict names the winning team and every seat's points, then (with
+    HR-DOUBLE-SCORE) the winner's multiplied points."""
+    v = house("official", TEAMS + "[scoring]\nwinner_factor = 2")
+    s = start_round(v, FOUR, dealer="dan", hands=[["G5"], ["B9"], ["YS"], ["R2"]], turned="G3")
+    assert transcript(apply(s, Play("ana", "G5")))[2:4] == [
+        "HR-TEAMS players.teams: The team ana & cene wins the round: "
+        "ana 11, bor 0, cene 11, dan 0.",
+        "HR-DOUBLE-SCORE scoring.winner_factor: ana's points are multiplied by 2: 22.",
+    ]
 
 
 def test_HR_TEAMS_game_won_by_a_team() -> None:
@@ -497,6 +539,8 @@ def test_HR_SHUFFLE_SEATS_the_seed_seats_the_players() -> None:
     orders = {seat_order(v, names, seed) for seed in range(12)}
     assert len(orders) > 1 and all(sorted(o) == names for o in orders)
     assert seat_order(v, names, 3) == seat_order(v, names, 3)
+    for seed in (3, 11):  # docs/shuffle.md: the seating is drawn along the path 0x5EA75
+        assert seat_order(v, names, seed) == shuffled(tuple(names), derive_seed(seed, 0x5EA75))
     assert seat_order(load_variant("official"), names, 3) == tuple(names)
 
 

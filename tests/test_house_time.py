@@ -19,6 +19,7 @@ import pytest
 from ena_rules import (
     CallUno,
     Challenge,
+    ChooseColor,
     Draw,
     EventError,
     GameState,
@@ -227,6 +228,28 @@ def test_HR_TIME_LIMIT_turn_a_skip_with_two_players_begins_a_new_turn() -> None:
     assert after.state.due == "ana" and new_turn(s, after)
     drew = apply(after.state, Draw("ana"))
     assert drew.state.phase == "drawn" and not new_turn(after.state, drew)
+
+
+def test_HR_TIME_LIMIT_turn_which_events_begin_a_new_turn() -> None:
+    """HR-TIME-LIMIT (D-HR-TIME-TURN): a play that passes the turn, and naming a turned-up
+    Wild's colour, begin a turn; a rejected move and the round's last card do not (nobody is
+    due until the next deal); a late Skip that stands (two players) ends its player's turn."""
+    v = blitz()
+    s = start_round(v, ["ana", "bor"], dealer="bor", hands=[["G5", "GS"]], turned="G3")
+    assert new_turn(s, apply(s, Play("ana", "G5")))
+    refused = apply(s, Play("ana", "R9"))
+    assert refused.rejected and not new_turn(s, refused)
+    last = start_round(blitz("[deal]\nhand_size = 1\n"), ["ana", "bor"], dealer="bor",
+                       hands=[["G5"], ["R1"]], turned="G3")  # fmt: skip
+    out = apply(last, Play("ana", "G5"))
+    assert out.state.phase == "deal" and not new_turn(last, out)
+    wild = start_round(v, ["ana", "bor"], dealer="bor", hands=[["G5"]], turned="W")
+    named = apply(wild, ChooseColor("ana", "green"))
+    assert wild.phase == "color" and named.state.due == "ana" and new_turn(wild, named)
+    stands = blitz('late = "stands"\n')
+    t = start_round(stands, ["ana", "bor"], dealer="bor", hands=[["GS", "B9"]], turned="G3")
+    late = apply(t, Play("ana", "GS"), took=31)
+    assert late.penalised and late.state.due == "ana" and new_turn(t, late)
 
 
 def test_HR_TIME_LIMIT_turn_a_mistake_that_keeps_the_card_buys_no_time() -> None:

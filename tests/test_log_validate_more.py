@@ -24,6 +24,7 @@ from ena_rules import (
     load_variant,
     load_variant_text,
     new_game,
+    parse_card,
 )
 from ena_rules.errors import LogError
 from ena_rules.log import GameRecorder
@@ -31,8 +32,9 @@ from ena_rules.log.claims import check_claim
 from ena_rules.log.lines import Header, PenaltyClaim, WinnerClaim
 from ena_rules.log.replay import Replay, instead
 from ena_rules.log.report import LineResult, Report
+from ena_rules.rules.referee import canonical_deck
 from ena_rules.testing import deal, derived, ok
-from ena_rules.validate import MAX_FINDINGS, describe_line, iter_results, validate
+from ena_rules.validate import MAX_FINDINGS, describe_line, iter_results, validate, validator_for
 
 BAD = '{"type": "pass", "player": "eve"}'
 OFFICIAL_CUT = "ana cuts Y0: counts 0. bor cuts G5: counts 5. bor cut the highest card and deals"
@@ -91,7 +93,7 @@ def _last(*lines: dict[str, Any]) -> LineResult:
 
 def test_SCORE_ENA_a_winner_claim_is_checked_in_words() -> None:
     right = _last(*EVENTS, {"type": "claim_winner", "player": "bor"})
-    assert right.agrees is True
+    assert right.agrees is True and right.rules == ""  # nothing to say against it
     assert right.text("g") == "g:7: claim_winner bor -> agrees: bor won the game (line 6) with 0"
     wrong = _last(*EVENTS, {"type": "claim_winner", "player": "ana"})
     assert (wrong.agrees, wrong.since) == (False, 7)
@@ -581,4 +583,70 @@ def test_PEN_ENA_a_turns_draw_is_no_penalty() -> None:
     assert (claim.agrees, claim.rules) == (
         False,
         "the rules give no penalty for line 4 (accepted [TURN-DRAW turn.draw])",
+    )
+
+
+def test_validate_folder_allow_paths_and_resolver_widen_what_a_header_may_name(
+    tmp_path: Path,
+) -> None:
+    """``validate`` passes ``folder``, ``allow_paths`` and ``resolver`` on to the reader, as
+    ``iter_results`` does: without them a header's ``.toml`` is not read."""
+    (tmp_path / "house.toml").write_text('name = "house"\nextends = "ena"\n', "utf-8")
+    path = str(tmp_path / "house.toml")
+    refused = validate([_head("house.toml")])
+    assert (refused.problems, refused.exit_code) == (1, 2)
+    assert validate([_head("house.toml")], folder=tmp_path).variant == "house"
+    assert validate([_head(path)], allow_paths=[tmp_path]).variant == "house"
+    resolved = validate([_head("mine")], resolver=lambda name: load_variant("ena"))
+    assert (resolved.variant, resolved.problems) == ("ena", 0)
+
+
+def test_validator_for_defaults_and_the_standard_input() -> None:
+    """``validator_for``: forgiving and keeping every result unless told otherwise; a list of
+    lines is named ``<log>``, ``-`` (standard input) has no folder for a header's file."""
+    v = validator_for(["{}"])
+    assert (v.strict, v.keep, v.source, v.access.folder) == (False, True, "<log>", None)
+    stdin = validator_for("-")
+    assert (stdin.source, stdin.access.folder) == ("<stdin>", None)
+
+
+def test_validate_a_log_of_the_wrong_type_is_a_type_error_naming_it() -> None:
+    """A log is a path or an iterable of lines: bytes or a number is a caller's mistake."""
+    for log, kind in ((b'{"ena_log": 1}', "bytes"), (7, "int")):
+        with pytest.raises(TypeError) as err:
+            validate(log)  # type: ignore[arg-type]
+        assert str(err.value) == (
+            f"validate(): log is a path or an iterable of lines, not <class '{kind}'>"
+        )
+
+
+def test_Replay_start_a_header_the_reader_did_not_check_is_a_problem_in_words() -> None:
+    """``Replay.start`` given a header no reader checked: too many players, or a deck that is
+    not the variant's, is a problem line saying why (nothing is replayed)."""
+    v = load_variant("official")
+    crowd = Replay().start(1, Header(1, "official", tuple("abcdefghijk"), seed=3), v)
+    assert (crowd.kind, crowd.message) == (
+        "problem",
+        "the header cannot start a game: 11 players: variant 'official' allows 2 to 10 "
+        "(players.min, players.max; SETUP-PLAYERS)",
+    )
+    deck = (*canonical_deck(v)[:-1], parse_card("R1"))
+    bad = Replay().start(1, Header(1, "official", ("ana", "bor"), dealer="ana", deck=deck), v)
+    assert (bad.kind, bad.message) == (
+        "problem",
+        "the header's deal fails: the deck is not the official deck (missing: W+4; extra: R1)",
+    )
+
+
+def test_FLIP_D2_the_headers_deal_draws_and_skips_in_words() -> None:
+    """FLIP-D2: seed 9 turns up a G+2 at the header's deal: the header's line carries bor's
+    draw and skip, and its message is the cut's and the deal's words in order."""
+    head = {"ena_log": 1, "variant": "official", "players": ["ana", "bor", "cene"], "seed": 9}
+    r = validate([json.dumps(head)]).results[0]
+    assert (r.kind, r.drawn, r.skipped) == ("header", (("bor", 2),), ("bor",))
+    assert r.message == (
+        "ana cuts Y7: counts 7. bor cuts R5: counts 5. cene cuts R1: counts 1. ana cut the "
+        "highest card and deals. ana deals 7 cards to each player. G+2 is turned up. The "
+        "turned-up G+2 makes bor draw 2 and lose the first turn. bor draws 2 (the +2 card). "
+        "cene is next (clockwise)."
     )

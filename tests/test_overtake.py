@@ -437,3 +437,17 @@ def test_OVT_IDENT_the_dealers_non_identical_overtake_is_not_identical() -> None
     s = start_round(ENA_DF, ["ana", "bor", "cene"], dealer="cene", hands=hands, turned="R5")
     v = apply(s, Overtake("cene", "R9"))
     assert v.penalised and "not identical" in v.message and "own card" not in v.message, str(v)
+
+
+def test_FLIP_WILD_nobody_overtakes_a_turned_up_wild_before_its_colour_is_named() -> None:
+    """FLIP-WILD, PEN-ENA: while the turned-up Wild's colour is still to be named, an overtake
+    (even with a Wild) is incorrect under ``first_card.wild_color``, and costs the penalty."""
+    s = start_round(E3, ["ana", "bor", "cene"], dealer="cene", turned="W",
+                    hands=[["G2", "G1"], ["W", "B2"]])  # fmt: skip
+    assert s.phase == "color"
+    v = apply(s, Overtake("bor", "W", color="red"))
+    assert (v.outcome, v.key, v.drawn) == ("penalised", "penalties.bad_overtake", (("bor", 2),))
+    assert transcript(v)[1] == (
+        "FLIP-WILD first_card.wild_color: The colour of the turned-up W is not named yet: "
+        "nobody may overtake it."
+    )

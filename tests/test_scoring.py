@@ -607,6 +607,13 @@ def test_END_ROUND_no_window_stays_open_after_the_round() -> None:
     assert t.overtake_open is False and t.drawn is None and t.uno_exposed == ()
 
 
+def test_SCORE_OFF_the_dealer_stays_when_the_game_ends() -> None:
+    """SCORE-OFF / DEAL-ROTATE: the deal passes on only to a next round; once the game is over
+    the last dealer is still the dealer."""
+    s = over()
+    assert s.dealer == 0 and s.players[s.dealer] == "ana" and s.round == 1
+
+
 def test_SCORE_OFF_after_the_game_no_event_is_accepted_and_the_winner_is_named() -> None:
     """SCORE-OFF / SCORE-ENA: once the game is over every event is refused, naming the winner."""
     for scores, winner in (([498, 0, 0], "ana"), ([100, 497, 90], "cene")):

@@ -32,6 +32,7 @@ from ena_rules.testing import (
     derived,
     hand,
     held,
+    judged,
     ok,
     rejected,
     run,
@@ -487,3 +488,48 @@ def test_legal_events_names_itself_when_given_no_state() -> None:
     with pytest.raises(ValueError) as caught:
         legal_events("nonsense")  # type: ignore[arg-type]
     assert str(caught.value) == "legal_events(): state: expected a GameState, got str 'nonsense'"
+
+
+def test_TURN_DRAW_the_judgements_of_a_draw_and_a_pass_name_their_rule() -> None:
+    """TURN-DRAW: the pure judgement shared by apply and legal_events names the key, clause and
+    reason of the turn's draw, of passing with the drawn card, and of a pass before drawing;
+    PEN-ENA: a second draw in the turn is a mistake under ``penalties.draw_too_many``."""
+    s = deal(derived("ena", 2), [["R1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], "R5", draw=["R7"])
+    assert judged(s, Draw("ana")) == ("accept", "turn.draw", None, "their turn's draw")
+    assert judged(s, Pass("ana")) == (
+        "reject",
+        "turn.play_drawn",
+        "TURN-DRAW",
+        "ana may pass only after drawing a playable card on their own turn",
+    )
+    drawn = ok(s, Draw("ana"))
+    assert judged(drawn, Pass("ana")) == ("accept", "turn.play_drawn", None, "keeps the drawn card")
+    assert judged(drawn, Draw("ana")) == (
+        "mistake",
+        "penalties.draw_too_many",
+        None,
+        "ana draws a second time in the same turn",
+    )
+
+
+def test_FLIP_WILD_a_play_before_the_colour_is_named_is_judged_under_its_key() -> None:
+    """FLIP-WILD: while the first player must name the turned-up Wild's colour, another
+    player's card is judged under ``first_card.wild_color``, not as an ordinary play out of
+    turn (``penalties.out_of_turn``), which names the player due."""
+    s = start_round(
+        derived("official", 2),
+        ["ana", "bor"],
+        dealer="ana",
+        turned="W",
+        hands=[["G1", "G2"], ["R0", "R1"]],
+    )
+    assert judged(s, Play("bor", "R0"))[1:] == (
+        "first_card.wild_color",
+        None,
+        "bor plays R0 before naming the colour of the turned-up W",
+    )
+    assert judged(s, Draw("ana"))[1:] == (
+        "penalties.out_of_turn",
+        None,
+        "ana draws out of turn (bor is due)",
+    )

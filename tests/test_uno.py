@@ -21,8 +21,7 @@ from ena_rules import (
     legal_events,
     load_variant,
 )
-from ena_rules.rules.referee import judge
-from ena_rules.testing import deal, derived, hand, ok, run, start_round, transcript
+from ena_rules.testing import deal, derived, hand, judged, ok, run, start_round, transcript
 
 V3 = derived("official", 3)
 V2 = derived("official", 2)
@@ -319,14 +318,13 @@ def test_UNO_SAFE_and_UNO_CATCH_the_judgement_names_the_rule_that_accepts() -> N
     """UNO-SAFE, UNO-CATCH: the pure judgement shared by apply and legal_events names the key,
     the clause and the reason of an accepted call or catch, not only of a refusal."""
     s = run(uno_table(draw=["B8", "B9"]), Play("bor", "R1")).state
-    call, catch = judge(s, CallUno("bor")), judge(s, CallUno("dan", "bor"))
-    assert (call.kind, call.key, call.clause, call.reason) == (
+    assert judged(s, CallUno("bor")) == (
         "accept",
         "uno.window",
         "UNO-SAFE",
         "calls UNO",
     )
-    assert (catch.kind, catch.key, catch.clause, catch.reason) == (
+    assert judged(s, CallUno("dan", "bor")) == (
         "accept",
         "uno.catch_penalty",
         "UNO-CATCH",
@@ -338,9 +336,22 @@ def test_HR_SILENT_UNO_a_call_is_refused_in_words() -> None:
     """HR-SILENT-UNO (``uno.calls = "none"``): the refusal says why."""
     s = run(uno_table(), Play("bor", "R1")).state
     silent = attrs.evolve(s, variant=derived("official", 2, '[uno]\ncalls = "none"\n'))
-    j = judge(silent, CallUno("bor"))
-    assert (j.kind, j.key, j.reason) == (
+    kind, key, _, reason = judged(silent, CallUno("bor"))
+    assert (kind, key, reason) == (
         "reject",
         "uno.calls",
         "UNO is silent in this variant: nobody calls it, nobody is caught",
     )
+
+
+def test_UNO_CATCH_another_players_penalty_leaves_the_exposed_player_catchable() -> None:
+    """UNO-CATCH, UNO-FALSE: a false catch costs its caller 2 cards, but another player's hand
+    changing does not close the window on the player who did not call."""
+    s = ok(
+        deal(derived("ena", 2), [["R1", "G2"], ["B1", "B2"], ["Y1", "Y2"]], "R5"), Play("ana", "R1")
+    )
+    false = apply(s, CallUno("cene", "bor"))
+    assert false.penalised and false.drawn == (("cene", 2),)
+    assert false.state.uno_exposed == (0,)
+    caught = apply(false.state, CallUno("bor", "ana"))
+    assert caught.accepted and caught.drawn == (("ana", 2),)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..events import Event
-from ..rules.referee import apply, legal_events
+from ..rules.referee import apply, judge, legal_events
 from ..state import GameState
 from ..variant import Variant
 from ..variant_io import load_variant_text
@@ -110,6 +110,21 @@ def rejected(state: GameState, event: object, *words: str) -> Verdict:
         assert w in v.message, (w, v.message)
     assert event not in legal_events(state)
     return v
+
+
+def judged(state: GameState, event: Event) -> tuple[str, str, str | None, str]:
+    """The pure judgement of ``event`` that ``apply`` and ``legal_events`` share, as
+    ``(kind, key, clause, reason)`` (``clause`` ``None``: the variant's clause for ``key``).
+
+    >>> from ena_rules import Draw
+    >>> s = deal(derived("official", 1), [["R1"], ["B2"]], "R5")
+    >>> judged(s, Draw("ana"))
+    ('accept', 'turn.draw', None, "their turn's draw")
+    >>> judged(s, Draw("bor"))[0]
+    'reject'
+    """
+    j = judge(state, event)
+    return (j.kind, j.key, j.clause, j.reason)
 
 
 def hand(state: GameState, name: str) -> list[str]:
