@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from ena_rules import Deal, Draw, Play, Variant, load_variant, new_game
+from ena_rules import Deal, Variant, load_variant, new_game
 from ena_rules.cards import parse_card
-from ena_rules.log.lines import Header
 from ena_rules.log.report import LineResult
-from ena_rules.log.table_record import TableReplay, table_deal
+from ena_rules.log.table_record import table_deal
 from ena_rules.testing import derived
 from ena_rules.validate import Report, validate
 
@@ -1025,20 +1024,6 @@ def test_DECK_108_table_a_card_drawn_past_a_reshuffle_must_be_unseen() -> None:
         3,
     )
     assert wrong.message == "2 copies of G1 would be in sight; the deck has 1"
-
-
-def test_TURN_RESHUFFLE_table_cards_drawn_past_a_reshuffle_become_known() -> None:
-    """TURN-RESHUFFLE: the cards a draw line lists are the drawer's last cards, the one off the
-    reshuffled pile too (here a second W+4: one is on the pile)."""
-    replay = TableReplay()
-    header = Header(1, "official", ("ana", "bor"), dealer="ana", turned=(parse_card("R2"),))
-    assert replay.start(1, header, SEVEN_CARDS).outcome == "accepted"
-    assert replay.event(2, Play("bor", "W+4", color="green"), BOR_W4).outcome == "accepted"
-    draw = {"type": "draw", "player": "ana", "cards": ["W+4", "G1", "W+4"]}
-    drew = replay.event(3, Draw("ana"), draw)
-    assert (drew.outcome, drew.drawn) == ("accepted", (("ana", 3),))
-    assert replay.state is not None
-    assert [str(c) for c in replay.state.hands[0]] == ["?", "?", "W+4", "G1", "W+4"]
 
 
 def test_PEN_ENA_table_an_open_point_inside_an_open_reading_lists_every_ruling() -> None:
