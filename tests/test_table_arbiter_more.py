@@ -5,12 +5,13 @@ section 6)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import attrs
 from short_game import EVENTS, HEAD, SHORT
 
-from ena_rules import Challenge, Draw, Pass, Play, apply, load_variant, new_game
+from ena_rules import Challenge, Deal, Draw, Pass, Play, apply, load_variant, new_game
 from ena_rules.cards import Card, parse_card
 from ena_rules.chance import deal_event
 from ena_rules.rules import sight
@@ -20,9 +21,11 @@ from ena_rules.rules.unseen import (
     UNKNOWN,
     decide_challenge,
     forget,
+    in_sight,
     rescore,
     reveal,
     scored_unseen,
+    unseen,
 )
 from ena_rules.state import GameState, RoundResult
 from ena_rules.testing import deal, derived, ok, start_round, transcript
@@ -336,3 +339,208 @@ def test_TURN_DRAW_another_players_play_after_an_unknown_draw_in_words() -> None
         "TURN-DRAW turn.play_drawn: ana's drawn card was not recorded and not played: it could "
         "not be played, and the turn had passed (TURN-DRAW)."
     )
+
+
+# -- h-unseen (session 6): what forget hides and keeps, verdicts on partial states -------------
+
+
+def _blind_drawn() -> GameState:
+    """HR-BLIND-DRAW: ana (R1) drew Y4 and bor (B2) drew Y5 without seeing them."""
+    v = derived("official", 1, "[view]\nblind_draw = true\n")
+    return ok(deal(v, [["R1"], ["B2"]], "G3", draw=["Y4", "Y5"]), Draw("ana"), Draw("bor"))
+
+
+def test_HR_BLIND_DRAW_forget_hides_each_kept_hands_unseen_cards_from_its_owner() -> None:
+    """HR-BLIND-DRAW: a kept hand shows its owner's seen cards, and its blind cards are
+    unknown; with a viewer, another kept hand is shown to it whole."""
+    s = _blind_drawn()
+    assert s.blind == (cards("Y4"), cards("Y5"))
+    table = forget(s, keep=(0, 1))
+    assert table.hands == ((*cards("R1"), UNKNOWN), (*cards("B2"), UNKNOWN))
+    assert (table.blind, table.viewer) == ((), None)
+    ana = forget(s, keep=(0, 1), viewer=0)
+    assert ana.hands == ((*cards("R1"), UNKNOWN), cards("B2", "Y5"))
+    assert ana.viewer == 0
+    bor = forget(s, keep=(0, 1), viewer=1)
+    assert bor.hands == (cards("R1", "Y4"), (*cards("B2"), UNKNOWN))
+    assert forget(s, keep=(0,), viewer=0).hands == ((*cards("R1"), UNKNOWN), (UNKNOWN,) * 2)
+
+
+def _challenged(hand: list[str]) -> GameState:
+    """CHAL-SHOW: ana (``hand``) played W+4 on R5 and bor challenged: the hand was shown to bor."""
+    s = deal(derived("official", 3), [hand, ["B1", "B2", "B3"]], "R5")
+    return ok(s, Play("ana", "W+4", color="green"), Challenge("bor"))
+
+
+def test_CHAL_SHOW_forget_shows_the_challenger_the_hand_it_was_shown() -> None:
+    """CHAL-SHOW: the viewer knows the shown cards; the 4 ana drew since are unknown."""
+    guilty = _challenged(["W+4", "R2", "Y3"])
+    assert guilty.reveal is not None and guilty.reveal.cards == cards("R2", "Y3")
+    bor = forget(guilty, keep=(1,), viewer=1)
+    assert bor.hands[0] == (*cards("R2", "Y3"), *(UNKNOWN,) * 4)
+    assert bor.reveal == guilty.reveal
+    both = forget(guilty, keep=(0, 1))
+    assert (both.hands[0], both.reveal) == (guilty.hands[0], guilty.reveal)
+    ana = forget(guilty, keep=(0,), viewer=0)
+    assert (ana.hands[0], ana.reveal) == (guilty.hands[0], None)
+    assert forget(guilty).hands[0] == (UNKNOWN,) * 6
+
+
+def test_CHAL_SHOW_forget_shows_the_whole_hand_when_nothing_was_drawn_since() -> None:
+    innocent = _challenged(["W+4", "G2", "Y3"])  # bor drew 6: ana's hand is as shown
+    assert forget(innocent, keep=(1,)).hands[0] == cards("G2", "Y3")
+
+
+def test_TURN_DRAW_forget_hides_a_drawn_card_from_all_but_the_drawer() -> None:
+    s = deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "G5", draw=["G4"])
+    drew = ok(s, Draw("ana"))
+    assert (drew.phase, drew.drawn) == ("drawn", parse_card("G4"))
+    assert forget(drew).drawn == UNKNOWN
+    assert forget(drew, keep=(1,)).drawn == UNKNOWN
+    assert forget(drew, keep=(0,)).drawn == parse_card("G4")
+    assert forget(s).drawn is None
+
+
+def test_CHAL_WHO_forget_leaves_a_hidden_offenders_guilt_undetermined() -> None:
+    """CHAL-WHO: ana held a red card (guilty); hidden, the window's guilt is undetermined."""
+    s = deal(derived("official", 3), [["W+4", "R2", "Y3"], ["B1", "B2", "B3"]], "R5")
+    played = ok(s, Play("ana", "W+4", color="green"))
+    window = played.challenge
+    assert window is not None and (window.guilty, window.unsure) == (True, False)
+    hidden = forget(played).challenge
+    assert hidden == attrs.evolve(window, guilty=False, unsure=True)
+    assert hidden is not None and hidden.unsure
+    assert forget(played, keep=(1,)).challenge == hidden
+    seen = forget(played, keep=(0,)).challenge
+    assert seen == window and seen is not None and not seen.unsure
+
+
+def test_forget_hides_the_seed_of_in_round_shuffles() -> None:
+    s = deal(derived("official", 3), [["R1", "G2", "Y3"], ["B1", "B2", "B3"]], "G5", seed=5)
+    assert (s.seed, forget(s).seed) == (5, 0)
+
+
+def test_DECK_108_in_a_full_state_every_card_is_in_sight() -> None:
+    s = _dealt("official")
+    assert in_sight(s) == Counter(s.variant.cards)
+    assert unseen(s) == Counter()
+
+
+_TINY = (  # DECK-108: R1 R2 G1 G2 W+4 W+4, two players
+    '[deck]\ncolors = ["R", "G"]\ncolored = { "1" = 1, "2" = 1, '
+    + ", ".join(f'"{r}" = 0' for r in ("0", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"))
+    + ' }\nwild = { "W" = 0, "W+4" = 2 }\n[players]\nmax = 2\n'
+)
+
+
+def test_CHAL_INNOCENT_a_hidden_hand_with_every_card_of_the_colour_in_sight_is_innocent() -> None:
+    """CHAL-INNOCENT: R2 is on the pile and R1 in bor's known hand: ana's unknown cards hold no
+    red card, so the challenge of her W+4 fails (no undetermined point)."""
+    s = forget(deal(derived("official", 2, _TINY), [["W+4", "G2"], ["R1", "G1"]], "R2"), keep=(1,))
+    played = apply(s, Play("ana", "W+4", color="green")).state
+    assert played.challenge is not None and not played.challenge.unsure
+    v = apply(played, Challenge("bor"))
+    assert (v.outcome, v.clause, v.key) == ("accepted", "CHAL-INNOCENT", "challenge.innocent_extra")
+    assert transcript(v)[0] == (
+        "CHAL-INNOCENT challenge.innocent_extra: The challenge fails: ana held no red card."
+    )
+
+
+def test_SCORE_VALUES_a_round_scored_with_unseen_cards_says_they_count_as_0() -> None:
+    """SCORE-VALUES: ana goes out; bor's card is unseen, scored 0 and counted; a line before
+    the next deal is refused without that note."""
+    s = forget(deal(derived("official", 1), [["R1"], ["R7"]], "R5"))
+    out = apply(s, Play("ana", "R1"))
+    assert out.state.last_round is not None and out.state.last_round.unseen == (0, 1)
+    assert transcript(out)[-1] == (
+        "SCORE-VALUES ranks.*.score: The points count unseen cards as 0: a claim_round with "
+        "'hands' decides them."
+    )
+    early = apply(out.state, Draw("bor"))
+    assert (early.outcome, early.state) == ("rejected", out.state)
+    assert transcript(early) == [
+        "DEAL-SEVEN deal.hand_size: the round has not been dealt yet: Draw(player='bor') "
+        "cannot happen"
+    ]
+
+
+def _unknown_draw(base: str) -> GameState:
+    """ana (hand unknown) drew a card nobody saw on Y5; bor and cene follow."""
+    hands = [["R1", "G2", "Y3"], ["B1", "B2", "B3"], ["G1", "G4", "G6"]]
+    drew = apply(forget(deal(derived(base, 3), hands, "Y5")), Draw("ana")).state
+    assert (drew.phase, drew.drawn, drew.turn) == ("drawn", UNKNOWN, 0)
+    return drew
+
+
+NOT_PLAYED = (
+    "TURN-DRAW turn.play_drawn: ana's drawn card was not recorded and not played: it could not "
+    "be played, and the turn had passed (TURN-DRAW)."
+)
+
+
+def test_TURN_DRAW_a_deal_after_an_unknown_draw_is_refused_in_words() -> None:
+    v = apply(_unknown_draw("official"), Deal(()))
+    assert (v.outcome, v.clause, v.key) == ("rejected", "DEAL-SEVEN", "deal.hand_size")
+    assert transcript(v) == ["DEAL-SEVEN deal.hand_size: no deal is due now", NOT_PLAYED]
+
+
+def test_TURN_DRAW_a_second_draw_after_an_unknown_draw_is_out_of_turn() -> None:
+    """Official: drawing again is refused either way; the words are the turn-passed reading's."""
+    v = apply(_unknown_draw("official"), Draw("ana"))
+    assert (v.outcome, v.clause, v.key) == ("rejected", "PEN-WRONG-OFF", "penalties.out_of_turn")
+    assert transcript(v) == [
+        "PEN-WRONG-OFF penalties.out_of_turn: ana draws out of turn (bor is due)",
+        NOT_PLAYED,
+    ]
+
+
+def test_PEN_WRONG_OFF_the_drawer_playing_another_card_is_a_wrong_card() -> None:
+    """PEN-WRONG-OFF: after drawing, ana plays a card that does not match: a wrong card (the
+    drawer was still due), not a play out of turn."""
+    v = apply(_unknown_draw("official"), Play("ana", "B9"))
+    assert (v.outcome, v.clause, v.key, v.drawn) == (
+        "penalised",
+        "PEN-WRONG-OFF",
+        "penalties.wrong_card",
+        (("ana", 2),),
+    )
+    assert transcript(v)[-1] == ("PEN-WRONG-OFF penalties.wrong_card_turn: The turn passes to bor.")
+    assert (v.state.turn, v.state.phase, v.state.drawn) == (1, "play", None)
+
+
+def test_PEN_ENA_another_players_penalised_move_after_an_unknown_draw_is_undetermined() -> None:
+    """PEN-ENA: cene plays out of turn whoever is due (ana if the drawn card was playable, bor
+    if not): the same penalty, two readings, one undetermined verdict."""
+    v = apply(_unknown_draw("ena"), Play("cene", "Y7"))
+    assert (v.outcome, v.clause, v.key) == ("undetermined", "TURN-DRAW", "turn.play_drawn")
+    kept, passed = v.alternatives
+    assert (kept.outcome, kept.state.phase, kept.state.turn, kept.state.drawn) == (
+        "penalised",
+        "drawn",
+        0,
+        UNKNOWN,
+    )
+    assert (passed.outcome, passed.state.phase, passed.state.turn, passed.state.drawn) == (
+        "penalised",
+        "play",
+        1,
+        None,
+    )
+    assert v.message.startswith(
+        "Undetermined: nobody saw ana's drawn card; whether it could be played decides (a "
+        "'cards' list on the draw line decides it). If it could: cene plays Y7 out of turn "
+        "(ana is due): a mistake costing 2 cards. cene draws 2 (penalty). If not: cene plays Y7 "
+        "out of turn (bor is due)"
+    )
+
+
+def test_HR_BLIND_DRAW_a_swap_shows_only_the_swapped_hands_to_their_new_owners() -> None:
+    """HR-BLIND-DRAW, HOUSE-SEVEN-ZERO: ana's 7 swaps her hand with bor's: both are picked up
+    and seen; cene's blind card stays unseen."""
+    v = derived("seven-zero", 2, "[view]\nblind_draw = true\n")
+    s = deal(v, [["G7", "R1"], ["B1", "B2"], ["B3", "B4"]], "G3", draw=["Y4", "Y5", "Y6"])
+    s = ok(s, Draw("ana"), Draw("bor"), Draw("cene"))
+    assert s.blind == (cards("Y4"), cards("Y5"), cards("Y6"))
+    swapped = ok(s, Play("ana", "G7", target="bor"))
+    assert swapped.hands[:2] == (cards("B1", "B2", "Y5"), cards("R1", "Y4"))
+    assert swapped.blind == ((), (), cards("Y6"))

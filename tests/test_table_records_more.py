@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-from ena_rules import Variant
+from ena_rules import Deal, Variant, load_variant, new_game
+from ena_rules.cards import parse_card
 from ena_rules.log.report import LineResult
+from ena_rules.log.table_record import table_deal
 from ena_rules.testing import derived
 from ena_rules.validate import Report, validate
 
@@ -845,3 +847,204 @@ def test_FLIP_WD4_OFF_a_header_whose_turned_up_cards_break_the_rules_is_inconsis
     assert (report.exit_code, report.consistent, summary["result"]) == (1, False, "inconsistent")
     assert report.summary_text().startswith("INCONSISTENT (exit 1): 0 events")
     assert "the record first leaves the rules at line 1;" in report.summary_text()
+
+
+# -- h-unseen (session 6): readings that end the round, the header's draws, the deck's copies --
+
+CHALLENGED_LAST_CARDS = [
+    {**THREE, "variant": "ena", "dealer": "cene"},
+    {"type": "play", "player": "ana", "card": "R1"},
+    {"type": "play", "player": "bor", "card": "W+4", "color": "blue"},
+    {"type": "challenge", "player": "cene"},
+    {"type": "play", "player": "ana", "card": "B3"},
+]
+
+
+def _challenged_last_cards(*more: dict[str, Any]) -> list[LineResult]:
+    """Ena, 2-card hands: bor's W+4 is challenged (guilty: cene is due; innocent: ana is);
+    ana then plays her last card: out of turn in one reading, the end of round 1 in the other."""
+    lines = [*CHALLENGED_LAST_CARDS, *more]
+    return validate([json.dumps(x) for x in lines], variant=derived("ena", 2)).results[1:]
+
+
+def test_PEN_ENA_table_a_line_after_the_round_ended_in_one_reading_goes_on_in_the_other() -> None:
+    *_, out, play = _challenged_last_cards({"type": "play", "player": "cene", "card": "B4"})
+    assert (out.line, out.outcome, out.round_ended) == (5, "undetermined", False)
+    assert out.message.startswith(
+        "Undetermined (an earlier point is open): penalised [PEN-ENA penalties.out_of_turn] ana "
+        "plays B3 out of turn (cene is due)"
+    )
+    assert "Or: accepted [TURN-MATCH turn.match] ana plays B3: it matches." in out.message
+    assert (play.line, play.outcome, play.clause, play.key, play.since) == (
+        6,
+        "accepted",
+        "TURN-MATCH",
+        "turn.match",
+        None,
+    )
+    assert play.message == (
+        "cene plays B4: it matches. cene has one card left and must call UNO. ana is next "
+        "(clockwise)."
+    )
+
+
+def test_DEAL_ROTATE_table_round_line_deals_in_the_reading_whose_round_ended() -> None:
+    *_, round_2 = _challenged_last_cards({"type": "round", "turned": ["G3"]})
+    assert (round_2.line, round_2.kind, round_2.outcome, round_2.clause, round_2.since) == (
+        6,
+        "round",
+        "accepted",
+        "DEAL-SEVEN",
+        None,
+    )
+    assert round_2.message == (
+        "ana deals 2 cards to each player. G3 is turned up. bor is next (clockwise)."
+    )
+
+
+def test_FLIP_WD4_OFF_table_header_turning_up_a_draw_two_records_its_draw() -> None:
+    record = [json.dumps({**HEAD, "turned": ["R+2"]})]
+    (header,) = validate(record, variant=derived("official", 7)).results
+    assert (header.outcome, header.clause, header.drawn) == (
+        "accepted",
+        "DEAL-SEVEN",
+        (("bor", 2),),
+    )
+    assert header.message.endswith(
+        "The turned-up R+2 makes bor draw 2 and lose the first turn. bor draws 2 (the +2 "
+        "card). ana is next (clockwise)."
+    )
+
+
+def test_FLIP_WD4_OFF_table_header_names_every_rank_that_goes_back() -> None:
+    v = derived("official", 7, '[first_card]\nreturn_ranks = ["W+4", "W"]\n')
+    (header,) = validate([json.dumps({**HEAD, "turned": ["R1", "G3"]})], variant=v).results
+    assert (header.outcome, header.clause, header.key) == (
+        "rejected",
+        "FLIP-WD4-OFF",
+        "first_card.return_ranks",
+    )
+    assert header.message == "R1 stays turned up: only W+4, W goes back"
+
+
+def test_FLIP_WD4_OFF_table_deal_refusal_is_a_verdict_on_the_deal() -> None:
+    """table_deal's refusals: the verdict of a Deal, on the unchanged state, in words."""
+    s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    stays = table_deal(s, (parse_card("R1"), parse_card("G3")))
+    assert (stays.outcome, stays.event, stays.clause, stays.key, stays.state) == (
+        "rejected",
+        Deal(()),
+        "FLIP-WD4-OFF",
+        "first_card.return_ranks",
+        s,
+    )
+    assert stays.message == "R1 stays turned up: only W+4 goes back"
+    twice = table_deal(s, (parse_card("W+4"),) * 5 + (parse_card("G3"),))
+    assert (twice.outcome, twice.event, twice.clause, twice.key, twice.state) == (
+        "rejected",
+        Deal(()),
+        "DECK-108",
+        "deck.colored",
+        s,
+    )
+    assert twice.message == "W+4 is turned up more often than the deck has it"
+
+
+def test_DECK_108_table_a_draw_listing_a_card_more_often_than_unseen_is_rejected() -> None:
+    """Ena: ana draws bor's W+4 and lists R0 twice; the deck has one R0."""
+    draw = {"type": "draw", "player": "ana", "cards": ["R0", "R0", "G1", "G2"]}
+    lines = [
+        {**HEAD, "variant": "ena"},
+        {"type": "play", "player": "bor", "card": "W+4", "color": "blue"},
+        draw,
+    ]
+    r = validate([json.dumps(x) for x in lines], variant=derived("ena", 7)).results[-1]
+    assert (r.line, r.record, r.outcome, r.clause, r.key, r.since) == (
+        3,
+        draw,
+        "rejected",
+        "DECK-108",
+        "deck.colored",
+        3,
+    )
+    assert r.message == "R0 cannot be drawn: every copy of it is in sight"
+
+
+# a 7-card deck (R1 R2 G1 G2 and three W+4), two players of 2 cards: R2 turned up, 2 to draw
+SEVEN_CARDS = derived(
+    "official",
+    2,
+    '[deck]\ncolors = ["R", "G"]\ncolored = { "1" = 1, "2" = 1, '
+    + ", ".join(f'"{r}" = 0' for r in ("0", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"))
+    + ' }\nwild = { "W" = 0, "W+4" = 3 }\n[players]\nmax = 2\n',
+)
+R2_HEAD = {**HEAD, "turned": ["R2"]}
+BOR_W4 = {"type": "play", "player": "bor", "card": "W+4", "color": "green"}
+
+
+def _seven_cards(*lines: dict[str, Any]) -> list[LineResult]:
+    return _results_of(SEVEN_CARDS, R2_HEAD, *lines)
+
+
+def _results_of(variant: Variant, *lines: dict[str, Any]) -> list[LineResult]:
+    return validate([json.dumps(x) for x in lines], variant=variant).results[1:]
+
+
+def test_TURN_EMPTY_table_a_draw_of_nothing_lists_no_card() -> None:
+    """TURN-EMPTY: both piles are exhausted (R2 alone on the pile): bor's draw takes nothing,
+    and its empty 'cards' list agrees."""
+    empty = {"type": "draw", "player": "bor", "cards": []}
+    *_, nothing = _seven_cards(
+        {"type": "draw", "player": "bor", "cards": ["G1"]},
+        {"type": "draw", "player": "ana", "cards": ["G2"]},
+        {"type": "pass", "player": "ana"},
+        empty,
+    )
+    assert (nothing.line, nothing.record, nothing.outcome, nothing.drawn, nothing.since) == (
+        5,
+        empty,
+        "accepted",
+        (),
+        None,
+    )
+    assert "The draw pile and the discard pile are exhausted" in nothing.message
+
+
+def test_DECK_108_table_a_card_drawn_past_a_reshuffle_must_be_unseen() -> None:
+    """TURN-RESHUFFLE, DECK-108: ana draws bor's W+4: 2 off the pile, then 1 off the reshuffled
+    pile; a G1 there would be the deck's second G1."""
+    draw = {"type": "draw", "player": "ana", "cards": ["G1", "G2", "G1"]}
+    _, wrong = _seven_cards(BOR_W4, draw)
+    assert (wrong.line, wrong.record, wrong.outcome, wrong.clause, wrong.key, wrong.since) == (
+        3,
+        draw,
+        "rejected",
+        "DECK-108",
+        "deck.colored",
+        3,
+    )
+    assert wrong.message == "2 copies of G1 would be in sight; the deck has 1"
+
+
+def test_PEN_ENA_table_an_open_point_inside_an_open_reading_lists_every_ruling() -> None:
+    """Ena: after the open challenge cene draws (a card nobody saw if cene is due, a penalty
+    if ana is) and draws again: three readings, each ruling named, in order."""
+    draw = {"type": "draw", "player": "cene"}
+    lines = [*CHALLENGED_LAST_CARDS[:4], draw, draw]
+    again = validate([json.dumps(x) for x in lines], variant=derived("ena", 2)).results[-1]
+    assert (again.line, again.outcome, again.clause, again.key) == (
+        6,
+        "undetermined",
+        "PEN-ENA",
+        "penalties.draw_too_many",
+    )
+    out_of_turn = (
+        "penalised [PEN-ENA penalties.out_of_turn] cene draws out of turn (ana is due): a "
+        "mistake costing 2 cards. cene draws 2 (penalty)."
+    )
+    assert again.message == (
+        "Undetermined (an earlier point is open): penalised [PEN-ENA penalties.draw_too_many] "
+        "cene draws a second time in the same turn: a mistake costing 2 cards. cene draws 2 "
+        f"(penalty). Or: {out_of_turn} cene's drawn card was not recorded and not played: it "
+        f"could not be played, and the turn had passed (TURN-DRAW). Or: {out_of_turn}"
+    )
