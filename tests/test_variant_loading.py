@@ -500,3 +500,26 @@ def test_a_reference_with_a_backslash_is_a_path_and_is_not_read_from_text() -> N
         "<string>: extends: 'sub\\\\house': not allowed, so not read: extends names a variant "
         "or a .toml file (text has no folder) (widen with allow_paths=)"
     )
+
+
+def test_a_home_folder_that_cannot_be_found_is_a_variant_error_naming_the_reference() -> None:
+    """``~user/...`` of a user the system does not know: the lookup's own reason."""
+    with pytest.raises(VariantError) as info:
+        load_variant("~nosuchuser-zz/house.toml")
+    assert str(info.value) == (
+        "cannot look for variant '~nosuchuser-zz/house.toml': Could not determine home directory."
+    )
+
+
+def test_a_lookup_failing_in_the_system_gives_the_systems_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ena_rules import variant_io
+
+    def failing_find(name: str, base_dir: object) -> None:
+        raise OSError(36, "File name too long")
+
+    monkeypatch.setattr(variant_io, "find_variant", failing_find)
+    with pytest.raises(VariantError) as info:
+        load_variant("house")
+    assert str(info.value) == "cannot look for variant 'house': File name too long"
