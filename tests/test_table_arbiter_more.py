@@ -544,3 +544,29 @@ def test_HR_BLIND_DRAW_a_swap_shows_only_the_swapped_hands_to_their_new_owners()
     swapped = ok(s, Play("ana", "G7", target="bor"))
     assert swapped.hands[:2] == (cards("B1", "B2", "Y5"), cards("R1", "Y4"))
     assert swapped.blind == ((), (), cards("Y6"))
+
+
+# -- a refusal on a partial state changes nothing (found by h-unseen, session 6) ---------------
+
+
+def test_CHAL_WHO_a_refused_challenge_of_an_undetermined_guilt_keeps_the_state() -> None:
+    """CHAL-WHO on a partial state: cene, not the victim, may not challenge; the refusal carries
+    the very state it was judged in, the open point on ana's guilt still open."""
+    hands = [["W+4", "R2", "Y3"], ["B1", "B2", "B3"], ["G1", "G2", "G3"]]
+    s = forget(deal(derived("official", 3), hands, "R5"))
+    s = apply(s, Play("ana", "W+4", color="green")).state
+    assert s.challenge is not None and s.challenge.unsure
+    v = apply(s, Challenge("cene"))
+    assert v.rejected and v.state is s
+
+
+def test_TURN_DRAW_a_refused_line_after_an_unknown_draw_keeps_the_state() -> None:
+    """TURN-DRAW on a partial state: after ana drew a card nobody saw, a refused line (a deal,
+    a second draw, a card out of turn nobody could hold) carries the state it was judged in:
+    ana still holds the unknown drawn card and is still due."""
+    hands = [["R1", "G2", "Y3"], ["B1", "B2", "B3"], ["G1", "G4", "G6"]]
+    drew = apply(forget(deal(derived("official", 3), hands, "Y5")), Draw("ana")).state
+    assert drew.phase == "drawn" and drew.due == "ana"
+    for e in (Deal(()), Draw("ana"), Play("cene", "Y7")):
+        v = apply(drew, e)
+        assert v.rejected and v.state is drew, e

@@ -219,12 +219,16 @@ def apply_partial(s: GameState, e: Event, full: Apply) -> Verdict:
     next line plays it or passes if it could be played; another player's legal move means it
     could not, and the turn had passed by itself; any other line is judged both ways (the same
     ruling, or **undetermined**). A challenge of an undetermined guilt is **undetermined**.
+    A refusal carries ``s`` itself, as on a full state: judged in one reading, the refused
+    line changes nothing (the reading's own state would lose what is open).
     """
     if s.phase == "drawn" and s.drawn == UNKNOWN and not isinstance(e, CallUno):
-        return _after_unknown_draw(s, e, full)
-    if isinstance(e, Challenge) and s.challenge is not None and s.challenge.unsure:
-        return _challenge(s, e, full)
-    return _settled(s, full(s, e))
+        v = _after_unknown_draw(s, e, full)
+    elif isinstance(e, Challenge) and s.challenge is not None and s.challenge.unsure:
+        v = _challenge(s, e, full)
+    else:
+        return _settled(s, full(s, e))
+    return attrs.evolve(v, state=s) if v.rejected and v.state is not s else v
 
 
 def _settled(s: GameState, v: Verdict) -> Verdict:
