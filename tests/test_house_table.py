@@ -13,6 +13,7 @@ import pytest
 
 from ena_rules import (
     CallUno,
+    Deal,
     Draw,
     EventError,
     GameState,
@@ -35,7 +36,7 @@ from ena_rules.rules.deal import seat_order
 from ena_rules.rules.scoring import game_winner
 from ena_rules.shuffle import derive_seed, shuffled
 from ena_rules.simulation import simulate
-from ena_rules.testing import start_round, transcript
+from ena_rules.testing import arrange_deck, start_round, transcript
 from ena_rules.testing.explore import explore, tiny_variant_text
 from ena_rules.testing.invariants import check_state, check_views
 from ena_rules.variant import Variant, key_info
@@ -217,6 +218,17 @@ def test_HR_WILD_FIRST_a_wild_turned_up_stays_with_no_colour(base: str) -> None:
     plays = {e.card for e in legal_events(s) if isinstance(e, Play)}
     assert plays == set(s.hands[0])
     assert apply(s, Play("ana", "R3")).state.color == "R"
+
+
+def test_HR_WILD_FIRST_the_deal_says_nobody_names_a_colour() -> None:
+    """HR-WILD-FIRST: the deal's verdict says why no colour is asked for, citing the clause."""
+    v = house("official", '[first_card]\nwild_color = "nobody"')
+    deck = arrange_deck(v, 3, 2, [["B7", "R3"]], "W")
+    verdict = apply(new_game(v, ["ana", "bor", "cene"], dealer="cene"), Deal(deck))
+    assert transcript(verdict)[2] == (
+        "HR-WILD-FIRST first_card.wild_color: Nobody names a colour for the W turned up: any "
+        "card may be played on it."
+    )
 
 
 def test_HR_WILD_FIRST_a_wild_draw_four_kept_as_a_plain_card() -> None:

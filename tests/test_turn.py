@@ -557,3 +557,13 @@ def test_TURN_RESHUFFLE_a_draw_begun_on_the_last_card_ends_after_the_reshuffle()
     assert v.drawn == (("cene", 2),) and "TURN-RESHUFFLE" in clauses(v)
     assert v.state.hands[2][-2] == last and len(v.state.hands[2]) == len(s.hands[2]) + 2
     assert all_cards(v.state) == all_cards(s)
+
+
+def test_TURN_RESHUFFLE_a_rounds_first_reshuffle_is_drawn_from_the_documented_seed() -> None:
+    """TURN-RESHUFFLE (docs/shuffle.md): the round's first in-round shuffle (k = 0) shuffles the
+    discard pile but its top, as it lies, with the round's seed extended by k + 1."""
+    s = _empty_draw_pile(table_off(V3, [[], ["G1", "G2", "B3"]]), into_discard=True)
+    assert s.shuffles == 0
+    t = run(s, Draw("bor")).state
+    expected = shuffled(s.discard[:-1], derive_seed(s.seed, 1))
+    assert (t.hands[1][-1], *t.draw_pile) == expected and t.shuffles == 1
