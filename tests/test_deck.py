@@ -249,3 +249,17 @@ def test_DECK_112_missing_wilds_are_reported_as_wilds() -> None:
     deck.remove(next(c for c in deck if c.rank == "WS"))
     v = apply(s, Deal(deck))
     assert v.rejected and v.key == "deck.wild" and v.clause == "DECK-112", str(v)
+
+
+def test_SETUP_PLAYERS_a_dealer_who_is_not_a_player_and_a_deck_of_no_variant_are_named() -> None:
+    """SETUP-PLAYERS: ``new_game`` refuses a dealer who is not seated, naming the players;
+    ``canonical_deck`` given a variant's name instead of a variant says which argument and
+    how to get one."""
+    with pytest.raises(EventError) as err:
+        new_game(load_variant("official"), ["ana", "bor"], dealer="zed")
+    assert str(err.value) == "'zed': the dealer must be one of the players ['ana', 'bor']"
+    with pytest.raises(TypeError) as wrong:
+        canonical_deck("official")  # type: ignore[arg-type]
+    assert str(wrong.value) == (
+        "canonical_deck(): variant: expected a Variant (from load_variant), got str 'official'"
+    )
