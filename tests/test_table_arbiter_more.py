@@ -570,3 +570,17 @@ def test_TURN_DRAW_a_refused_line_after_an_unknown_draw_keeps_the_state() -> Non
     for e in (Deal(()), Draw("ana"), Play("cene", "Y7")):
         v = apply(drew, e)
         assert v.rejected and v.state is drew, e
+
+
+def test_CHAL_INNOCENT_a_wild_draw_four_on_no_colour_is_innocent_even_unseen() -> None:
+    """CHAL-INNOCENT, HR-WILD-FIRST: a Wild Draw Four played on a turned-up Wild whose colour
+    nobody named was legal whatever the hand held, so with the offender's hand unseen the
+    challenge still fails: nothing is undetermined (before: "whether ana held a no colour
+    card decides the challenge")."""
+    v = derived("official", 2, '[first_card]\nwild_color = "nobody"\n')
+    s = start_round(v, ["ana", "bor"], dealer="bor", turned="W", hands=[["W+4", "G1"], ["B1"]])
+    hidden = forget(ok(s, Play("ana", "W+4", color="red")), keep=(1,))
+    assert hidden.challenge is not None and not hidden.challenge.unsure
+    verdict = apply(hidden, Challenge("bor"))
+    assert (verdict.outcome, verdict.clause) == ("accepted", "CHAL-INNOCENT")
+    assert verdict.drawn == (("bor", 6),)

@@ -122,7 +122,8 @@ def not_held(s: GameState, seat: int, card: Card) -> Judgement:
 def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) -> GameState:
     """The partial state of ``s`` that sees only the hands of ``keep`` (and what a hand shown
     to ``viewer`` shows): other hands and the draw pile become :data:`UNKNOWN` cards; the
-    guilt of a challengeable card played by a hidden hand becomes undetermined.
+    guilt of a challengeable card played by a hidden hand on a colour in play becomes
+    undetermined (on no colour it was legal whatever the hand held).
 
     >>> from ena_rules import load_variant, new_game
     >>> forget(new_game(load_variant("official"), ["ana", "bor"], dealer="ana")).partial
@@ -144,7 +145,8 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
     if drawn is not None and s.turn not in seen:
         drawn = UNKNOWN
     challenge = s.challenge
-    if challenge is not None and challenge.offender not in seen:
+    if challenge is not None and challenge.offender not in seen and challenge.prev_color:
+        # CHAL-GUILTY: the hidden hand decides; with no colour in play it was legal anyway
         challenge = attrs.evolve(challenge, guilty=False, unsure=True)
     reveal = s.reveal if s.reveal is not None and s.reveal.viewer in seen else None
     return replace(
