@@ -471,3 +471,17 @@ def test_FLIP_SKIP_a_turned_up_card_that_skips_twice_skips_two_players() -> None
     )
     s = start_round(v, ["ana", "bor", "cene"], dealer="cene", turned="GSS")
     assert s.due == "cene" and s.direction == 1
+
+
+def test_FLIP_D2_a_turned_up_draw_card_without_a_skip_still_costs_the_first_turn() -> None:
+    """FLIP-D2 (``first_card.draw_loses_turn``: "the first player, drawing for a turned-up draw
+    card, loses the turn"): a TOML +1 that only draws, turned up, makes ana draw and lose the
+    first turn, as the verdict says; before, ana drew and was still due."""
+    v = derived(
+        "official",
+        2,
+        '[deck]\ncolored = { "+1" = 1 }\n'
+        '[ranks."+1"]\neffects = [{ op = "draw", count = 1 }]\nscore = 20\n',
+    )
+    s = start_round(v, ["ana", "bor", "cene"], dealer="cene", turned="G+1")
+    assert s.due == "bor" and len(s.hands[0]) == 3

@@ -212,7 +212,7 @@ def turn_up(w: Work, turned: Card) -> None:
         w.note("first_card.reverse_first", f"{w.name(first)} goes first.")
     if r.count:
         loses = v.first_card.draw_loses_turn
-        after = w.step(first, r.skips) if loses else first
+        after = w.step(first, max(r.skips, 1)) if loses else first  # a draw-only card too
         w.note(
             "first_card.draw_loses_turn",
             f"The turned-up {turned} makes {w.name(first)} draw {r.count}"
