@@ -10,15 +10,17 @@ an extension module before a ``.py`` file of the same name, so the compiled modu
 ones that run; ``ena_rules.COMPILED`` says which build is installed.
 
 What is compiled and why (docs/architecture.md, "The compiled build"): every module of the
-rules package but its entry points (``rules/referee.py``; its body is ``rules/dispatch.py``),
-and the validator's per-line loop (``validate.py``, ``log/replay.py``, and
+rules package but its entry points (``rules/referee.py``, whose body is ``rules/dispatch.py``;
+``rules/chance.py``; ``rules/view.py``),
+and the validator's per-line loop (``log/validate.py``, ``log/replay.py``, and
 ``log/table_record.py``, whose replay of table records extends ``log/replay.py``'s: an
 interpreted class cannot inherit from a compiled one).
-The value classes (``state.py``, ``cards.py``, ``events.py``, ``verdict.py``, ...) stay pure:
+The value classes (``game/``, ``cards/``, ``variant/``) stay pure:
 mypyc cannot compile attrs classes whose fields have converters, compiled comparisons of attrs
 values went wrong when tried, and a compiled function checks its annotations at run time, so
-the public entry points (``rules/referee.py``) stay pure too and run the library's own
-argument checks (``ena_rules/guards.py``) before any compiled code is called.
+the public entry points (``rules/referee.py``, ``rules/chance.py``, ``rules/view.py``) stay
+pure too and run the library's own argument checks (``ena_rules/game/guards.py``) before any
+compiled code is called.
 """
 
 from __future__ import annotations
@@ -54,19 +56,19 @@ COMPILED_MODULES = (
     "rules/multi.py",
     "rules/overtake.py",
     "rules/penalties.py",
-    "rules/phases.py",
     "rules/revenge.py",
     "rules/scoring.py",
     "rules/sight.py",
     "rules/teams.py",
     "rules/turn.py",
     "rules/uno.py",
+    "rules/unknown.py",
     "rules/unseen.py",
     "rules/windows.py",
     "rules/work.py",
     "log/replay.py",
     "log/table_record.py",
-    "validate.py",
+    "log/validate.py",
 )
 
 #: mypy (its mypyc), setuptools (which drives the C compiler), and the package's own

@@ -5,7 +5,7 @@
 
 The logs are written once into a temporary folder by ``ena_rules.testing.logs`` (seeded random
 games of official and Ena, 2 to 4 players, with a few mistakes, wrong claims and unusable
-lines). Each run judges all of them with ``ena_rules.batch.validate_many(paths, jobs=J)`` for
+lines). Each run judges all of them with ``ena_rules.log.batch.validate_many(paths, jobs=J)`` for
 every ``J`` in turn (alternating, so that a change in the machine's load hits every ``J``
 alike), and takes the **wall** time (a speed-up is about wall time; starting the worker
 processes is included). The figure is the median of the runs; the speed-up of ``J`` jobs is
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ena_rules import load_variant
-from ena_rules.batch import cpu_count, validate_many
+from ena_rules.log.batch import cpu_count, validate_many
 from ena_rules.testing.logs import write_random_logs
 
 

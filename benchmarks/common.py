@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ena_rules import CallUno, GameState, Overtake, Play, load_variant, load_variant_text
-from ena_rules.events import PlayerEvent
+from ena_rules.game.events import PlayerEvent
 from ena_rules.variant import Variant
 
 PLAYERS = ("ana", "bor", "cene", "dita", "eva", "fran", "gal", "hana", "iva", "jan")

@@ -14,10 +14,10 @@ from typing import NamedTuple
 import attrs
 
 from ena_rules import load_variant, new_game
-from ena_rules.events import Draw
-from ena_rules.fastbuild import builder
-from ena_rules.state import GameState, replace
-from ena_rules.verdict import Note, Verdict, make_note, make_verdict
+from ena_rules.game.events import Draw
+from ena_rules.game.fastbuild import builder
+from ena_rules.game.state import GameState, replace
+from ena_rules.game.verdict import Note, Verdict, make_note, make_verdict
 
 S = new_game(load_variant("ena"), ["a", "b", "c", "d"], dealer="a")
 NAMES = [f.name for f in attrs.fields(GameState)]

@@ -18,7 +18,7 @@ import attrs
 from common import play_first, seats
 
 from ena_rules import GameState, Note, Verdict, apply, legal_events, new_game
-from ena_rules.chance import deal_event
+from ena_rules.rules.chance import deal_event
 from ena_rules.variant import Variant
 
 _FIELDS = [f for f in attrs.fields(GameState) if f.init]

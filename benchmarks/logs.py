@@ -5,7 +5,7 @@ rounds as asked) played through ``legal_events`` + ``apply`` with the play-first
 written as an ena-log (JSON Lines: a header, then one event a line; each later round is a line
 carrying its deck and its seed). Three ways of checking it are timed:
 
-* ``validate``: ``ena_rules.validate`` when that module exists (the real validator);
+* ``validate``: ``ena_rules.log.validate`` when that module exists (the real validator);
 * ``parse+apply``: this benchmark's minimal streaming reader: ``json.loads`` each line, build the
   event, ``apply`` it, compare the outcome with the one recorded at generation;
 * ``apply``: ``apply`` alone over the events already in memory (the referee's own cost).
@@ -39,7 +39,7 @@ from ena_rules import (
     legal_events,
     new_game,
 )
-from ena_rules.chance import deal_event
+from ena_rules.rules.chance import deal_event
 from ena_rules.variant import Variant
 
 
@@ -156,9 +156,9 @@ def replay_apply(v: Variant, players: int, events: list[tuple[Event, str]]) -> G
 
 
 def find_validator() -> Any | None:
-    """``ena_rules.validate.validate`` if the package has it (issue 4), else None."""
+    """``ena_rules.log.validate.validate`` if the package has it (issue 4), else None."""
     try:
-        module = importlib.import_module("ena_rules.validate")
+        module = importlib.import_module("ena_rules.log.validate")
     except ImportError:
         return None
     fn = getattr(module, "validate", None)

@@ -15,7 +15,7 @@ from typing import Any
 from common import play_first, seats
 
 from ena_rules import GameState, apply, legal_events, new_game
-from ena_rules.chance import deal_event
+from ena_rules.rules.chance import deal_event
 from ena_rules.variant import Variant
 
 _ATOMS = (int, float, str, bytes, bool, type(None))

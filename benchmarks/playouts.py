@@ -1,6 +1,6 @@
 """Random playouts through ``legal_events`` + ``apply`` only, every event fully checked.
 
-A round starts from the real Deal event of a seeded game (``ena_rules.chance.deal_event``, the
+A round starts from the real Deal event of a seeded game (``ena_rules.rules.chance.deal_event``, the
 dealer given) and runs until the round ends. An *action* is one ``legal_events(state)`` call plus
 one ``apply(state, event)`` call. Every verdict must be ``accepted``: a policy only picks events
 that ``legal_events`` listed, so anything else is a disagreement and stops the run.
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from common import seats
 
 from ena_rules import GameState, apply, legal_events, new_game
-from ena_rules.chance import deal_event
-from ena_rules.events import PlayerEvent
+from ena_rules.game.events import PlayerEvent
+from ena_rules.rules.chance import deal_event
 from ena_rules.variant import Variant
 
 Policy = Callable[[GameState, Sequence[PlayerEvent], random.Random], PlayerEvent]

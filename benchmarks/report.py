@@ -160,7 +160,7 @@ def render(d: dict[str, Any]) -> str:
     if "validate_events_per_s" in v:
         rows.append(
             [
-                f"`ena_rules.validate` ({v['validate_result']})",
+                f"`ena_rules.log.validate` ({v['validate_result']})",
                 f"{v['validate_events_per_s']:,.0f}",
                 f"{v['validate_events_per_s_best']:,.0f}",
                 f"{v['peak_validate_bytes'] / 1e3:.0f} kB",

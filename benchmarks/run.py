@@ -451,7 +451,7 @@ def validation(args: argparse.Namespace, out: dict[str, Any]) -> None:
                 res["peak_parse_apply_bytes"],
             ],
             [
-                f"ena_rules.validate ({summary})",
+                f"ena_rules.log.validate ({summary})",
                 res["validate_events_per_s"],
                 res["validate_events_per_s_best"],
                 res["peak_validate_bytes"],

@@ -1,4 +1,4 @@
-"""Validating many logs (ena_rules.batch, ena_rules.summary): the same rows in the same order
+"""Validating many logs (log.batch, log.summary): the same rows in the same order
 whether one process, worker processes or a Dask cluster judged them; rows fit their JSON
 Schema; an unusable log is a row, never an exception; the CLI's --jobs and --rows.
 """
@@ -17,7 +17,8 @@ import pytest
 from distributed import Client, LocalCluster
 
 from ena_rules import VariantError, load_variant
-from ena_rules.batch import (
+from ena_rules.cli import main
+from ena_rules.log.batch import (
     LogText,
     iter_validate_many,
     ordered_map,
@@ -25,8 +26,7 @@ from ena_rules.batch import (
     validate_log,
     validate_many,
 )
-from ena_rules.cli import main
-from ena_rules.summary import (
+from ena_rules.log.summary import (
     COLUMNS,
     SummaryRow,
     row_from_report,
@@ -34,8 +34,8 @@ from ena_rules.summary import (
     write_csv,
     write_jsonl,
 )
+from ena_rules.log.validate import validate
 from ena_rules.testing.logs import write_random_logs
-from ena_rules.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "docs" / "examples").glob("*.jsonl"))

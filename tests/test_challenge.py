@@ -15,6 +15,7 @@ from ena_rules import (
     apply,
     legal_events,
 )
+from ena_rules.rules.view import view
 from ena_rules.testing import (
     deal,
     derived,
@@ -26,7 +27,6 @@ from ena_rules.testing import (
     start_round,
     transcript,
 )
-from ena_rules.view import view
 
 V3 = derived("official", 3)
 E3 = derived("ena", 3)

@@ -22,8 +22,8 @@ from test_cli import BAD_LOGS, CLEAN, DISPUTED, EXAMPLES, OFFICIAL, ROOT, cli
 
 from ena_rules import load_variant
 from ena_rules.cli import BROKEN_PIPE
-from ena_rules.position import parse_position
-from ena_rules.variant_io import variant_to_dict
+from ena_rules.game.position import parse_position
+from ena_rules.variant.io import variant_to_dict
 
 SCHEMA = json.loads(
     resources.files("ena_rules")

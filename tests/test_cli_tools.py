@@ -9,8 +9,8 @@ from pathlib import Path
 from test_cli import cli
 
 from ena_rules import load_variant, new_game
-from ena_rules.clauses import clause, clauses, explain, keys_applying
 from ena_rules.cli.header import header_deck
+from ena_rules.variant.clauses import clause, clauses, explain, keys_applying
 
 HANDS = {
     "ana": "R9 G3 G8 B2 YR W Y1",

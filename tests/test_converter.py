@@ -26,18 +26,8 @@ from ena_rules import (
     new_game,
     parse_card,
 )
-from ena_rules.chance import cut_event, deal_event
-from ena_rules.converter import (
-    FormatError,
-    converter,
-    structure_header,
-    structure_line,
-    structure_state,
-    unstructure_header,
-    unstructure_line,
-    unstructure_state,
-)
 from ena_rules.errors import LogError
+from ena_rules.game.convert import FormatError, structure_state, unstructure_state
 from ena_rules.log import (
     LINE_TYPES,
     DrawnClaim,
@@ -48,7 +38,15 @@ from ena_rules.log import (
     RoundStart,
     WinnerClaim,
 )
+from ena_rules.log.convert import (
+    converter,
+    structure_header,
+    structure_line,
+    unstructure_header,
+    unstructure_line,
+)
 from ena_rules.log.lines import Imposed, Misdeal
+from ena_rules.rules.chance import cut_event, deal_event
 
 LINES: list[Line] = [
     Misdeal("ana"),

@@ -30,8 +30,8 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
+from ena_rules.rules.view import view
 from ena_rules.testing import deal, derived, rejected, run, start_round, transcript
-from ena_rules.view import view
 
 V3 = derived("official", 3)
 

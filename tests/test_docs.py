@@ -1,6 +1,6 @@
 """The documentation stays true: generated pages are fresh, links resolve, examples run.
 
-docs/variant-keys.md is generated (ena_rules/reference.py); the other pages are written by
+docs/variant-keys.md is generated (ena_rules/variant/reference.py); the other pages are written by
 hand, and their ``>>>`` examples are run here as doctests so that they cannot go stale.
 """
 
@@ -17,17 +17,17 @@ from typing import Any
 import pytest
 
 import ena_rules
-from ena_rules.clauses import clauses, render_rules_page, seed_names
-from ena_rules.position import _FIELDS as POSITION_FIELDS
-from ena_rules.reference import render_key_reference
-from ena_rules.state import PHASES
+from ena_rules.game.position import _FIELDS as POSITION_FIELDS
+from ena_rules.game.state import PHASES
 from ena_rules.variant import EFFECT_OPS, iter_keys
-from ena_rules.variant_io import variant_dirs
+from ena_rules.variant.clauses import clauses, render_rules_page, seed_names
+from ena_rules.variant.io import variant_dirs
+from ena_rules.variant.reference import render_key_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 RULES = ROOT.parent / "shared" / "RULES.md"
-REGENERATE = "python -m ena_rules.reference --write"
+REGENERATE = "python -m ena_rules.variant.reference --write"
 
 #: The command that runs a page's examples, exactly as a reader would run it from the root.
 DOCTEST = ("-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE")
@@ -71,7 +71,8 @@ class TestVariantKeyReference:
         fresh = render_key_reference()
         assert page.read_text(encoding="utf-8") == fresh, (
             "docs/variant-keys.md is out of date with the schema or the variants: "
-            f"run `{REGENERATE}` (or `python -m ena_rules.reference > docs/variant-keys.md`)"
+            f"run `{REGENERATE}`"
+            " (or `python -m ena_rules.variant.reference > docs/variant-keys.md`)"
         )
 
     def test_every_schema_key_is_in_the_reference(self) -> None:
@@ -220,11 +221,11 @@ def test_the_example_page_finder_finds_the_pages() -> None:
 
 class TestRulesPage:
     def test_rules_page_is_a_fresh_render(self) -> None:
-        """docs/rules.md is exactly what ena_rules/clauses.py makes from specs/clauses.toml."""
+        """docs/rules.md is exactly what variant/clauses.py makes of specs/clauses.toml."""
         page = DOCS / "rules.md"
         fresh = render_rules_page()
         assert page.is_file() and page.read_text(encoding="utf-8") == fresh, (
-            "docs/rules.md is out of date: run `python -m ena_rules.clauses --write`"
+            "docs/rules.md is out of date: run `python -m ena_rules.variant.clauses --write`"
         )
 
     def test_every_clause_has_its_seeds_and_every_open_one_its_decision(self) -> None:

@@ -27,7 +27,7 @@ from ena_rules import (
     load_variant_text,
     parse_card,
 )
-from ena_rules.shuffle import derive_seed, shuffled
+from ena_rules.cards.shuffle import derive_seed, shuffled
 from ena_rules.testing import (
     all_cards,
     deal,

@@ -27,7 +27,7 @@ from ena_rules import (
     new_game,
     parse_card,
 )
-from ena_rules.events import Cut
+from ena_rules.game.events import Cut
 from ena_rules.testing import (
     all_cards,
     arrange_deck,

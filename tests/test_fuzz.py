@@ -30,7 +30,7 @@ from ena_rules.testing.fuzz import (
     mutate,
     mutate_position,
 )
-from ena_rules.variant_io import shipped_variants, variant_dirs
+from ena_rules.variant.io import shipped_variants, variant_dirs
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "docs" / "examples").glob("*.jsonl"))

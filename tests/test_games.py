@@ -1,7 +1,7 @@
 """Whole games driven only through ``legal_events`` + ``apply``, from the cut to the winner.
 
-Chance comes from ``ena_rules.chance`` (seeded Cut and Deal events); every player decision is a
-seeded ``random.Random`` choice among ``legal_events``. After every step the cards are counted.
+Chance comes from ``ena_rules.rules.chance`` (seeded Cut and Deal events); every player decision
+is a seeded ``random.Random`` choice among ``legal_events``. After every step the cards are counted.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
-from ena_rules.chance import cut_event, deal_event
+from ena_rules.rules.chance import cut_event, deal_event
 from ena_rules.variant import key_info
 
 OFFICIAL = load_variant("official")

@@ -31,13 +31,13 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
-from ena_rules.converter import structure_state, unstructure_state
 from ena_rules.errors import ArgumentTypeError, CardError, LogError
+from ena_rules.game.convert import structure_state, unstructure_state
+from ena_rules.game.position import format_position, parse_position
 from ena_rules.log import LogReader
-from ena_rules.position import format_position, parse_position
-from ena_rules.validate import validate
-from ena_rules.variant_checks import MAX_DECK, MAX_EFFECTS, MAX_EXTENDS, MAX_RANKS
-from ena_rules.view import view
+from ena_rules.log.validate import validate
+from ena_rules.rules.view import view
+from ena_rules.variant.checks import MAX_DECK, MAX_EFFECTS, MAX_EXTENDS, MAX_RANKS
 
 SECRET = 'secret_token = "hunter2"\n'
 LONG = "x" * 300

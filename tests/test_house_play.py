@@ -24,10 +24,10 @@ from ena_rules import (
     load_variant,
     load_variant_text,
 )
+from ena_rules.agents.simulation import simulate
 from ena_rules.cards import Card
-from ena_rules.converter import structure_line
+from ena_rules.log.convert import structure_line
 from ena_rules.log.writer import dump_line
-from ena_rules.simulation import simulate
 from ena_rules.testing import deal, derived, hand, judged, ok, run, transcript
 from ena_rules.testing.explore import explore, tiny_variant_text
 
@@ -535,7 +535,7 @@ def test_HR_DEFLECT_SKIP_crazy_small_games_keep_every_invariant(players: int) ->
 
 def test_HR_BOMB_every_key_is_off_by_default() -> None:
     """Every shipped variant but crazy plays as before: no [play] rule is on."""
-    from ena_rules.variant_io import shipped_variants
+    from ena_rules.variant.io import shipped_variants
 
     default = load_variant("official").play
     for name in shipped_variants():

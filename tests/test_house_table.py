@@ -26,21 +26,21 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
+from ena_rules.agents.simulation import simulate
 from ena_rules.cards import Card
-from ena_rules.chance import deal_event
-from ena_rules.clauses import clauses
+from ena_rules.cards.shuffle import derive_seed, shuffled
+from ena_rules.game.position import format_position, parse_position
 from ena_rules.log.game import start
 from ena_rules.log.lines import Header
-from ena_rules.position import format_position, parse_position
+from ena_rules.rules.chance import deal_event
 from ena_rules.rules.deal import seat_order
 from ena_rules.rules.scoring import game_winner
-from ena_rules.shuffle import derive_seed, shuffled
-from ena_rules.simulation import simulate
+from ena_rules.rules.view import view
 from ena_rules.testing import arrange_deck, start_round, transcript
 from ena_rules.testing.explore import explore, tiny_variant_text
 from ena_rules.testing.invariants import check_state, check_views
 from ena_rules.variant import Variant, key_info
-from ena_rules.view import view
+from ena_rules.variant.clauses import clauses
 
 
 def house(base: str, fragment: str, name: str = "house") -> Variant:

@@ -35,11 +35,11 @@ from ena_rules import (
 )
 from ena_rules.errors import ArgumentTypeError, LogError
 from ena_rules.log import GameRecorder
-from ena_rules.rules.clock import TurnClock, _plain, apply_timed, new_turn
+from ena_rules.log.validate import validate
+from ena_rules.rules.clock import TurnClock, apply_timed, new_turn
 from ena_rules.rules.penalties import PENALTY_KEYS
 from ena_rules.rules.unseen import forget
 from ena_rules.testing import start_round, transcript
-from ena_rules.validate import validate
 
 HEADER = {"ena_log": 1, "variant": "official", "players": ["ana", "bor"], "seed": 7}
 # After HEADER's deal (seed 7): ana is due on B6, holding Y6 R9 BR W B1 G5 YR; bor holds
@@ -533,7 +533,7 @@ def test_HR_TIME_LIMIT_every_late_move_leaves_a_sound_state(base: str, late: str
     invariant (cards conserved, serialisable, views), and in time it is the untimed verdict."""
     import random
 
-    from ena_rules.chance import deal_event
+    from ena_rules.rules.chance import deal_event
     from ena_rules.rules.referee import new_game
     from ena_rules.testing.invariants import check_state
 
@@ -647,10 +647,10 @@ def test_HR_TIME_LIMIT_late_stands_a_refused_move_is_the_lines_verdict() -> None
 
 
 def test_HR_TIME_LIMIT_apply_timed_with_the_plain_rules_is_apply_with_took() -> None:
-    """HR-TIME-LIMIT: ``apply_timed`` over the module's plain ``apply`` (its doctest's) judges
-    as ``apply(..., took=)``, late or in time."""
+    """HR-TIME-LIMIT: ``apply_timed`` over the untimed ``apply`` (its doctest's) judges as
+    ``apply(..., took=)``, late or in time."""
     s = dealt(blitz(), [["G5"]])
     for took in (None, 12, 41):
-        assert apply_timed(s, Play("ana", "G5"), took, _plain) == apply(
+        assert apply_timed(s, Play("ana", "G5"), took, apply) == apply(
             s, Play("ana", "G5"), took=took
         )

@@ -19,7 +19,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from ena_rules.log import LINE_TYPES, Header, load_schema
-from ena_rules.validate import LineResult, Report, validate
+from ena_rules.log.validate import LineResult, Report, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"

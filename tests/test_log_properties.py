@@ -26,11 +26,11 @@ from ena_rules import (
     load_variant,
 )
 from ena_rules.cards import COLOR_NAMES
-from ena_rules.events import PlayerEvent
+from ena_rules.cards.shuffle import shuffled
+from ena_rules.game.events import PlayerEvent
 from ena_rules.log import DrawnClaim, GameRecorder, PenaltyClaim, RoundClaim, WinnerClaim
-from ena_rules.shuffle import shuffled
-from ena_rules.validate import validate
-from ena_rules.variant_io import shipped_variants
+from ena_rules.log.validate import validate
+from ena_rules.variant.io import shipped_variants
 
 DECK = canonical_deck(load_variant("ena"))
 VARIANTS = [v for v in ("ena", "official", "jump-in", "house-stack") if v in shipped_variants()]

@@ -15,7 +15,7 @@ from ena_rules.errors import LogReadError
 from ena_rules.log import reader as reader_module
 from ena_rules.log.reader import MAX_LINE, Entry, LogReader, open_lines, source_name
 from ena_rules.log.report import describe_record
-from ena_rules.validate import validate
+from ena_rules.log.validate import validate
 
 NOT_A_CARD = (
     "not a card code; expected a colour R, Y, G or B followed by a rank (0-9, S, R, +2, ...), "

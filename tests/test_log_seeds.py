@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 from ena_rules import Cut, apply, canonical_deck, load_variant, new_game
-from ena_rules.chance import CUT_PATH, cut_event, deal_event
-from ena_rules.shuffle import derive_seed, shuffled
-from ena_rules.validate import validate
+from ena_rules.cards.shuffle import derive_seed, shuffled
+from ena_rules.log.validate import validate
+from ena_rules.rules.chance import CUT_PATH, cut_event, deal_event
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "shuffle.md").read_text(encoding="utf-8")

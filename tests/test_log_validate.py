@@ -17,9 +17,9 @@ import attrs
 import pytest
 
 from ena_rules import Variant, apply, load_variant, load_variant_text, new_game
-from ena_rules.chance import cut_event, deal_event
+from ena_rules.log.validate import MAX_FINDINGS, Report, validate
+from ena_rules.rules.chance import cut_event, deal_event
 from ena_rules.testing import arrange_deck
-from ena_rules.validate import MAX_FINDINGS, Report, validate
 
 ENA = load_variant("ena")
 P3 = ["ana", "bor", "cene"]

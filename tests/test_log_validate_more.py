@@ -32,9 +32,15 @@ from ena_rules.log.claims import check_claim
 from ena_rules.log.lines import Header, PenaltyClaim, WinnerClaim
 from ena_rules.log.replay import Replay, instead
 from ena_rules.log.report import LineResult, Report
+from ena_rules.log.validate import (
+    MAX_FINDINGS,
+    describe_line,
+    iter_results,
+    validate,
+    validator_for,
+)
 from ena_rules.rules.referee import canonical_deck
 from ena_rules.testing import deal, derived, ok
-from ena_rules.validate import MAX_FINDINGS, describe_line, iter_results, validate, validator_for
 
 BAD = '{"type": "pass", "player": "eve"}'
 OFFICIAL_CUT = "ana cuts Y0: counts 0. bor cuts G5: counts 5. bor cut the highest card and deals"

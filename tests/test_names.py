@@ -7,8 +7,8 @@ import unicodedata
 import pytest
 
 from ena_rules import Play, apply, load_variant, new_game, view
-from ena_rules.names import escape_name, unescape_name
-from ena_rules.position import format_position, parse_position
+from ena_rules.game.names import escape_name, unescape_name
+from ena_rules.game.position import format_position, parse_position
 from ena_rules.testing import start_round
 
 COMPOSED = "Žiga"

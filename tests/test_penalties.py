@@ -21,7 +21,7 @@ from ena_rules import (
     load_variant,
     new_game,
 )
-from ena_rules.chance import deal_event
+from ena_rules.rules.chance import deal_event
 from ena_rules.testing import deal, derived, hand, held, ok, rejected, start_round, transcript
 
 V3 = derived("official", 3)
@@ -162,7 +162,7 @@ def test_PEN_WRONG_OFF_official_wrong_card_taken_back_draw_two_turn_passes() -> 
 def test_PEN_ADVICE_advice_is_no_event_of_the_referee() -> None:
     """PEN-ADVICE: giving advice is not something the referee sees: no event carries it and no
     listed event is one; it can only be a table's record (docs/decisions.md D-ADVICE)."""
-    import ena_rules.events as events
+    import ena_rules.game.events as events
 
     s = ok(deal(E3, FOUR, "R5"), Play("ana", "R9"))
     kinds = {type(e).__name__ for e in legal_events(s)}

@@ -18,8 +18,8 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
-from ena_rules.chance import cut_event, deal_event
-from ena_rules.position import format_position, parse_position
+from ena_rules.game.position import format_position, parse_position
+from ena_rules.rules.chance import cut_event, deal_event
 from ena_rules.testing import start_round
 
 

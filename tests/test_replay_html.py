@@ -15,10 +15,10 @@ from ena_rules import apply, legal_events, load_variant
 from ena_rules.cli import main
 from ena_rules.log.game import start
 from ena_rules.log.lines import Header
+from ena_rules.log.validate import validate
 from ena_rules.log.writer import dump_header, dump_line
-from ena_rules.replay_html import page_data, render_page, write_replay
-from ena_rules.replay_steps import clause_texts, replay_steps
-from ena_rules.validate import validate
+from ena_rules.pictures.replay_html import page_data, render_page, write_replay
+from ena_rules.pictures.replay_steps import clause_texts, replay_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 DISPUTED = ROOT / "docs" / "examples" / "ena-disputed.jsonl"

@@ -23,9 +23,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from ena_rules.replay_html import write_replay
-from ena_rules.replay_steps import clause_texts
-from ena_rules.validate import validate
+from ena_rules.log.validate import validate
+from ena_rules.pictures.replay_html import write_replay
+from ena_rules.pictures.replay_steps import clause_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 DISPUTED = ROOT / "docs" / "examples" / "ena-disputed.jsonl"

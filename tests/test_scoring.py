@@ -32,7 +32,7 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
-from ena_rules.chance import cut_event, deal_event
+from ena_rules.rules.chance import cut_event, deal_event
 from ena_rules.testing import deal, derived, ok, rejected, run, start_round, transcript
 
 V3 = derived("official", 3)

@@ -1,4 +1,4 @@
-"""Tests for ena_rules.shuffle against specs/shuffle_vectors.toml and properties."""
+"""Tests for ena_rules.cards.shuffle against specs/shuffle_vectors.toml and properties."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ena_rules.shuffle import MASK64, derive_seed, shuffled, splitmix64
+from ena_rules.cards.shuffle import MASK64, derive_seed, shuffled, splitmix64
 
 VECTORS_PATH = Path(__file__).parent.parent / "specs" / "shuffle_vectors.toml"
 VECTORS: dict[str, Any] = tomllib.loads(VECTORS_PATH.read_text(encoding="utf-8"))

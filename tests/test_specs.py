@@ -33,15 +33,15 @@ from ena_rules import (
     parse_card,
 )
 from ena_rules.cards import COLOR_NAMES
-from ena_rules.event_fields import more as more_cards
-from ena_rules.events import Event
-from ena_rules.position import parse_position
+from ena_rules.game.event_fields import more as more_cards
+from ena_rules.game.events import Event
+from ena_rules.game.position import parse_position
+from ena_rules.game.state import GameState
+from ena_rules.game.verdict import Verdict
 from ena_rules.rules.clock import TurnClock
-from ena_rules.state import GameState
+from ena_rules.rules.view import view
 from ena_rules.testing import arrange_deck, start_round
 from ena_rules.variant import Variant
-from ena_rules.verdict import Verdict
-from ena_rules.view import view
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 SCENARIO_FILES = sorted(p for p in SPECS.glob("*.toml") if p.name not in ("shuffle_vectors.toml",))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, settings
 
 from ena_rules.testing.state_machine import make_machine
 from ena_rules.testing.strategies import variants
-from ena_rules.variant_io import shipped_variants
+from ena_rules.variant.io import shipped_variants
 
 LONG = os.environ.get("ENA_RULES_PROFILE") == "long"
 

@@ -9,11 +9,11 @@ import pytest
 
 from ena_rules import Draw, apply, load_variant, new_game
 from ena_rules.cards import parse_card
-from ena_rules.chance import deal_event
-from ena_rules.state import GameState
-from ena_rules.svg import PALETTE, SHAPES, card, card_label, hand, position, verdict_html
-from ena_rules.table_view import table_view
-from ena_rules.view import view
+from ena_rules.game.state import GameState
+from ena_rules.pictures.svg import PALETTE, SHAPES, card, card_label, hand, position, verdict_html
+from ena_rules.pictures.table_view import table_view
+from ena_rules.rules.chance import deal_event
+from ena_rules.rules.view import view
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ena_rules.validate import validate
+from ena_rules.log.validate import validate
 
 FULL = {"ena_log": 1, "players": ["ana", "bor", "cene"], "seed": 7, "dealer": "ana"}
 TABLE = {

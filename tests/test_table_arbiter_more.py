@@ -13,9 +13,11 @@ from short_game import EVENTS, HEAD, SHORT
 
 from ena_rules import Challenge, Deal, Draw, Pass, Play, apply, load_variant, new_game
 from ena_rules.cards import Card, parse_card
-from ena_rules.chance import deal_event
+from ena_rules.game.state import GameState, RoundResult
+from ena_rules.log.validate import Report, validate
 from ena_rules.rules import sight
 from ena_rules.rules.arbiter import arbiter_verdict
+from ena_rules.rules.chance import deal_event
 from ena_rules.rules.teams import partners
 from ena_rules.rules.unseen import (
     UNKNOWN,
@@ -27,9 +29,7 @@ from ena_rules.rules.unseen import (
     scored_unseen,
     unseen,
 )
-from ena_rules.state import GameState, RoundResult
 from ena_rules.testing import deal, derived, ok, start_round, transcript
-from ena_rules.validate import Report, validate
 
 
 def _dealt(variant: str = "ena") -> GameState:

@@ -9,6 +9,7 @@ import attrs
 
 from ena_rules import Challenge, Draw, Pass, Play, apply, legal_events
 from ena_rules.cards import parse_card
+from ena_rules.game.state import GameState
 from ena_rules.rules.unseen import (
     UNKNOWN,
     decide_challenge,
@@ -19,7 +20,6 @@ from ena_rules.rules.unseen import (
     unknown_count,
     unseen_copies,
 )
-from ena_rules.state import GameState
 from ena_rules.testing.rules import deal, derived
 
 

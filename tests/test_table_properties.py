@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from ena_rules import load_variant
 from ena_rules.cards import COLORS
 from ena_rules.log.table_writer import to_table_record
+from ena_rules.log.validate import Validator, validate
 from ena_rules.rules.forced import draws_until_playable
 from ena_rules.rules.unseen import unseen
 from ena_rules.testing.table import full_game
-from ena_rules.validate import Validator, validate
-from ena_rules.variant_io import shipped_variants
+from ena_rules.variant.io import shipped_variants
 
 #: HOUSE-DRAW-UNTIL, HR-DEATH-DRAW: a draw's count is not visible without its cards
 #: (docs/table-records.md), so those variants are checked with the draws' cards only

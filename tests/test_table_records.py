@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from ena_rules.log.validate import validate
 from ena_rules.testing.rules import derived
-from ena_rules.validate import validate
 
 
 def _record(*lines: dict[str, Any], variant: str = "official", **header: Any) -> list[str]:

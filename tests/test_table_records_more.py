@@ -14,8 +14,8 @@ from ena_rules import Deal, Variant, load_variant, new_game
 from ena_rules.cards import parse_card
 from ena_rules.log.report import LineResult
 from ena_rules.log.table_record import table_deal
+from ena_rules.log.validate import Report, validate
 from ena_rules.testing import derived
-from ena_rules.validate import Report, validate
 
 HEAD = {
     "ena_log": 1,
@@ -370,7 +370,7 @@ def test_SCORE_OFF_table_winner_claim_undetermined_when_unseen_points_just_reach
 
 
 def test_a_table_draws_cards_on_a_play_line_are_a_format_error() -> None:
-    from ena_rules.converter import FormatError
+    from ena_rules.game.convert import FormatError
     from ena_rules.log.table_form import seen_fields
 
     with pytest.raises(FormatError) as caught:
@@ -382,7 +382,7 @@ def test_a_table_draws_cards_on_a_play_line_are_a_format_error() -> None:
 
 
 def test_a_table_claims_hands_must_be_an_object_of_card_lists() -> None:
-    from ena_rules.converter import FormatError
+    from ena_rules.game.convert import FormatError
     from ena_rules.log.table_form import seen_fields
 
     claim = {"type": "claim_round", "round": 1}
@@ -501,7 +501,7 @@ def test_SCORE_OFF_table_claim_round_bounds_start_at_the_lowest_unseen_cards() -
 
 def test_a_table_records_header_form_names_the_key_at_fault() -> None:
     from ena_rules.cards import parse_card
-    from ena_rules.converter import FormatError
+    from ena_rules.game.convert import FormatError
     from ena_rules.log.lines import Header
     from ena_rules.log.table_form import table_header_form
 

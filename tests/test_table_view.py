@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ena_rules import apply, legal_events, load_variant, new_game, view
-from ena_rules.chance import deal_event
+from ena_rules.agents.simulation import Rng, random_legal_event
+from ena_rules.game.state import GameState
+from ena_rules.rules.chance import deal_event
 from ena_rules.rules.unseen import UNKNOWN
-from ena_rules.simulation import Rng, random_legal_event
-from ena_rules.state import GameState
-from ena_rules.variant_io import shipped_variants
+from ena_rules.variant.io import shipped_variants
 
 NAMES = ("ana", "bor", "cene", "dan")
 

@@ -24,7 +24,7 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
-from ena_rules.chance import cut_event, deal_event
+from ena_rules.rules.chance import cut_event, deal_event
 from ena_rules.testing import start_round
 
 HERE = Path(__file__).parent / "variants"

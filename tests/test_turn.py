@@ -25,7 +25,7 @@ from ena_rules import (
     legal_events,
     parse_card,
 )
-from ena_rules.shuffle import derive_seed, shuffled
+from ena_rules.cards.shuffle import derive_seed, shuffled
 from ena_rules.testing import (
     all_cards,
     deal,
@@ -477,7 +477,7 @@ def test_TURN_DRAW_a_drawn_wild_draw_four_played_leaves_no_drawn_card() -> None:
 
 
 def test_TURN_MATCH_legal_events_on_a_view_lists_only_the_viewers_events() -> None:
-    from ena_rules.view import view
+    from ena_rules.rules.view import view
 
     s = deal(derived("official", 2), [["G1", "R2"], ["G3", "B4"]], "G5")
     assert legal_events(view(s, "ana")) == (Play("ana", "G1"), Draw("ana"))

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ena_rules import Variant, VariantError, load_variant, load_variant_text
-from ena_rules.variant_io import findable, variant_dirs
+from ena_rules.variant.io import findable, variant_dirs
 
 OFFICIAL_FILE = next(d / "official.toml" for d in variant_dirs() if (d / "official.toml").is_file())
 
@@ -341,7 +341,7 @@ def test_a_file_gone_between_finding_and_reading_names_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file removed after it was found: the system's reason, against the file's path."""
-    from ena_rules import variant_io
+    from ena_rules.variant import io as variant_io
 
     gone = tmp_path / "gone.toml"
     monkeypatch.setattr(variant_io, "find_variant", lambda name, base_dir: gone)
@@ -361,7 +361,7 @@ def test_a_file_gone_between_finding_and_reading_names_the_file(
 def test_a_file_that_cannot_be_read_names_the_file_and_the_reason(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, reason: str
 ) -> None:
-    from ena_rules import variant_io
+    from ena_rules.variant import io as variant_io
 
     path = tmp_path / "house.toml"
     path.write_text(head(""), encoding="utf-8")
@@ -377,7 +377,7 @@ def test_a_file_that_cannot_be_read_names_the_file_and_the_reason(
 
 def test_a_file_of_max_file_bytes_loads_and_one_byte_more_is_refused(tmp_path: Path) -> None:
     """MAX_FILE_BYTES bounds what is read; a file just that long still loads."""
-    from ena_rules.variant_checks import MAX_FILE_BYTES
+    from ena_rules.variant.checks import MAX_FILE_BYTES
 
     text = head("[deal]\nhand_size = 4\n#")
     path = tmp_path / "big.toml"
@@ -438,7 +438,7 @@ def test_an_extends_chain_of_max_extends_steps_loads_and_a_longer_one_is_refused
 ) -> None:
     """MAX_EXTENDS (16 steps: f0 -> ... -> f15 -> official): the file whose extends goes
     one step too far is named."""
-    from ena_rules.variant_checks import MAX_EXTENDS
+    from ena_rules.variant.checks import MAX_EXTENDS
 
     assert load_variant(chain_of(tmp_path / "ok", MAX_EXTENDS)[0]).name == "f0"
     paths = chain_of(tmp_path, MAX_EXTENDS + 1)
@@ -492,7 +492,7 @@ def test_text_without_a_folder_does_not_read_a_relative_path_of_the_working_dire
 
 def test_a_reference_with_a_backslash_is_a_path_and_is_not_read_from_text() -> None:
     """A Windows-style path (``sub\\house``) is a path, not a variant name."""
-    from ena_rules.variant_io import is_path_like
+    from ena_rules.variant.io import is_path_like
 
     assert is_path_like("sub\\house") and not is_path_like("house")
     error = load_error('name = "x"\nextends = "sub\\\\house"\n', source="<string>")
@@ -514,7 +514,7 @@ def test_a_home_folder_that_cannot_be_found_is_a_variant_error_naming_the_refere
 def test_a_lookup_failing_in_the_system_gives_the_systems_reason(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from ena_rules import variant_io
+    from ena_rules.variant import io as variant_io
 
     def failing_find(name: str, base_dir: object) -> None:
         raise OSError(36, "File name too long")

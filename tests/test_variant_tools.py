@@ -10,7 +10,7 @@ import pytest
 
 from ena_rules import VariantError, diff_variants, dump_variant, load_variant, load_variant_text
 from ena_rules.variant import key_info
-from ena_rules.variant_io import shipped_variants
+from ena_rules.variant.io import shipped_variants
 
 SHIPPED = shipped_variants()
 TEST_FILES = sorted((Path(__file__).parent / "variants").glob("*.toml"))

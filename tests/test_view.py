@@ -21,11 +21,11 @@ from ena_rules import (
     load_variant,
     new_game,
 )
-from ena_rules.chance import deal_event
+from ena_rules.game.state import ChallengeWindow, Reveal
+from ena_rules.rules.chance import deal_event
 from ena_rules.rules.unseen import UNKNOWN, forget
-from ena_rules.state import ChallengeWindow, Reveal
+from ena_rules.rules.view import PlayerView, view
 from ena_rules.testing import derived, start_round
-from ena_rules.view import PlayerView, view
 
 OFFICIAL = load_variant("official")
 PLAYERS = ["ana", "bor", "cene"]

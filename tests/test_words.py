@@ -15,10 +15,10 @@ from ena_rules import (
     load_variant,
     new_game,
 )
-from ena_rules.position import format_position, parse_position
+from ena_rules.game.position import format_position, parse_position
+from ena_rules.game.words import plural
+from ena_rules.log.validate import validate
 from ena_rules.testing import derived, start_round
-from ena_rules.validate import validate
-from ena_rules.words import plural
 
 SEEDED = '{"ena_log": 1, "variant": "ena", "players": ["ana", "bor", "cene"], "seed": 5}'
 

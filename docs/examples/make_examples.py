@@ -42,10 +42,10 @@ from ena_rules import (
     legal_events,
     load_variant,
 )
-from ena_rules.events import PlayerEvent
+from ena_rules.cards.shuffle import shuffled
+from ena_rules.game.events import PlayerEvent
 from ena_rules.log import DrawnClaim, GameRecorder, PenaltyClaim, RoundClaim, WinnerClaim
 from ena_rules.log.table_writer import TableRecorder
-from ena_rules.shuffle import shuffled
 from ena_rules.testing import arrange_deck
 from ena_rules.variant import Variant
 
@@ -367,7 +367,7 @@ def dump_report(report: dict[str, Any]) -> str:
 def expected(name: str, folder: Path = HERE) -> tuple[str, str]:
     """The validator's report (JSON) and the CLI's text for ``folder/NAME.jsonl``."""
     from ena_rules.cli import main
-    from ena_rules.validate import validate
+    from ena_rules.log.validate import validate
 
     path = folder / f"{name}.jsonl"
     rel = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path

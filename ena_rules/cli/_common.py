@@ -13,7 +13,7 @@ from typing import TextIO
 
 from ..errors import EnaRulesError
 from ..variant import Variant
-from ..variant_io import load_variant
+from ..variant.io import load_variant
 
 __all__ = [
     "NO",

@@ -1,12 +1,12 @@
-"""``ena-rules explain ID``: a rule clause or a variant key, in words (ena_rules.clauses)."""
+"""``ena-rules explain ID``: a rule clause or a variant key, in words (variant.clauses)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from ..clauses import explain
 from ..errors import EnaRulesError
+from ..variant.clauses import explain
 from ._common import YES, error
 
 __all__ = ["add_parser", "run"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import parse_cards
 from ..errors import EnaRulesError
-from ..events import Deal
+from ..game.events import Deal
 from ..rules.referee import apply, new_game
 from ..testing import arrange_deck
 from ..variant import Variant

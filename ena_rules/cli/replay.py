@@ -14,10 +14,10 @@ from typing import Any
 
 from ..cards import COLOR_NAMES, format_cards
 from ..errors import LogError
-from ..position import format_position
-from ..state import GameState
-from ..validate import LineResult, Validator, describe_record, log_lines, validator_for
-from ..words import plural
+from ..game.position import format_position
+from ..game.state import GameState
+from ..game.words import plural
+from ..log.validate import LineResult, Validator, describe_record, log_lines, validator_for
 from ._common import UNUSABLE, allow_option, error, variant_arg
 
 __all__ = ["add_parser", "run", "table"]
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None or args.viewer is not None:
         if args.html is None:
             return error("--as PLAYER: give --html OUT as well (the page shows the view)")
-        from ..replay_html import replay_command
+        from ..pictures.replay_html import replay_command
 
         return replay_command(args.log, args.html, variant=variant, player=args.viewer)
     v = validator_for(

@@ -1,4 +1,4 @@
-"""``ena-rules simulate``: random legal players show how a variant plays (ena_rules.simulation)."""
+"""``ena-rules simulate``: random legal players show how a variant plays (agents.simulation)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from ..simulation import simulate
+from ..agents.simulation import simulate
 from ._common import YES, error, positive, rate, variant_arg
 
 __all__ = ["add_parser", "run"]

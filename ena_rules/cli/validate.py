@@ -14,12 +14,12 @@ import json
 import sys
 from typing import Any
 
-from ..batch_cli import add_arguments as add_batch_arguments
 from ..errors import LogError
-from ..summary import SummaryRow, row_from_error, row_from_log_error, row_from_report
-from ..validate import LineResult, log_lines, validator_for
+from ..log.summary import SummaryRow, row_from_error, row_from_log_error, row_from_report
+from ..log.validate import LineResult, log_lines, validator_for
 from ..variant import Variant
 from ._common import YES, Progress, allow_option, error, variant_arg
+from .batch import add_arguments as add_batch_arguments
 
 __all__ = ["add_parser", "run"]
 
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         show_progress = len(logs) > 1 and sys.stderr.isatty()
     bar = Progress(sys.stderr, len(logs)) if show_progress else None
     if args.jobs != 1 or args.rows is not None:  # docs/batch.md
-        from ..batch_cli import run_validate
+        from .batch import run_validate
 
         return run_validate(args, variant, _validate_one, bar)
     worst = YES

@@ -16,11 +16,11 @@ from typing import Any
 import tomli_w
 
 from ..errors import EnaRulesError, VariantError
-from ..finder import ENV_VAR, available_variants, find_variant
-from ..reference import format_value, toml_key
 from ..variant import Variant, key_info
-from ..variant_io import diff_variants, dump_variant, load_variant
-from ..variant_write import plain_values
+from ..variant.finder import ENV_VAR, available_variants, find_variant
+from ..variant.io import diff_variants, dump_variant, load_variant
+from ..variant.reference import format_value, toml_key
+from ..variant.write import plain_values
 from ._common import NO, YES, error, variant_arg
 
 __all__ = ["add_parser", "key_lines"]

@@ -2,7 +2,7 @@
 
 :mod:`~ena_rules.log.lines` holds the header and line types, :mod:`~ena_rules.log.reader` the
 streaming reader (forgiving or strict), :mod:`~ena_rules.log.writer` the writer; all go through
-the one converter of :mod:`ena_rules.converter`.
+the log's converter, :mod:`ena_rules.log.convert`.
 
 >>> from ena_rules.log import LogReader
 >>> for problem in LogReader(['{"type": "draw", "player": "ana"}'], source="x"):

@@ -35,7 +35,7 @@ import attrs
 
 from ..errors import EnaRulesError, VariantError
 from ..variant import Variant
-from ..variant_io import findable, is_path_like, load_variant, resolve_inside
+from ..variant.io import findable, is_path_like, load_variant, resolve_inside
 
 __all__ = ["Resolver", "VariantAccess", "is_path_like", "resolve_inside"]
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..events import CallUno, PlayerEvent
-from ..verdict import Verdict
-from ..words import plural
+from ..game.events import CallUno, PlayerEvent
+from ..game.verdict import Verdict
+from ..game.words import plural
 from .lines import (
     TYPE_OF,
     Claim,

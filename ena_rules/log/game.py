@@ -20,16 +20,16 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..cards import Card
-from ..chance import MAX_CUTS, deal_event, drive_chance
 from ..errors import EnaRulesError, EventError
-from ..events import Deal, PlayerEvent
-from ..guards import check_took
+from ..game.events import Deal, PlayerEvent
+from ..game.guards import check_took
+from ..game.state import GameState
+from ..game.verdict import Verdict
+from ..rules.chance import MAX_CUTS, deal_event, drive_chance
 from ..rules.clock import TurnClock
 from ..rules.deal import seat_order
 from ..rules.referee import apply, new_game
-from ..state import GameState
 from ..variant import Variant
-from ..verdict import Verdict
 from .lines import FORMAT_VERSION, Claim, Header, RoundStart
 from .writer import LogWriter
 
@@ -64,7 +64,7 @@ def round_deal(header: Header, state: GameState, line: RoundStart) -> Deal:
     """The Deal a round line stands for: from the header's seed, or the line's own deck.
 
     >>> from ena_rules import load_variant, new_game
-    >>> from ena_rules.shuffle import derive_seed
+    >>> from ena_rules.cards.shuffle import derive_seed
     >>> s = new_game(load_variant("ena.toml"), ["ana", "bor"], dealer="bor")
     >>> deal = round_deal(Header(1, "official", ("ana", "bor"), seed=7), s, RoundStart())
     >>> deal.seed == derive_seed(7, 0)

@@ -3,7 +3,7 @@
 Any line after the header may carry it (docs/log-format.md, Times): a JSON number, not below 0,
 not earlier than the time of the usable line before it that has one. The header is the game's
 start, time 0; it carries no time. A wrong value is a
-:class:`~ena_rules.converter.FormatError` naming the key (an unusable line, exit 2).
+:class:`~ena_rules.game.convert.FormatError` naming the key (an unusable line, exit 2).
 
 >>> line_time({"type": "pass", "player": "ana", "time": 41.5})
 41.5
@@ -12,7 +12,7 @@ True
 >>> line_time({"type": "pass", "player": "ana", "time": "2026-12-01T15:00:00Z"})
 Traceback (most recent call last):
 ...
-ena_rules.converter.FormatError: '2026-12-01T15:00:00Z': a time is the seconds since the game's \
+ena_rules.game.convert.FormatError: '2026-12-01T15:00:00Z': a time is the seconds since the game's \
 start, a JSON number such as 41.5 (a clock time, ISO-8601 or other, is not read) @ $.time
 """
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import converter as _conv
+from . import convert as _conv
 
 __all__ = ["TIME_KEY", "check_order", "line_time", "no_header_time"]
 
@@ -68,7 +68,7 @@ def check_order(time: float, last: tuple[float, int] | None) -> None:
     >>> check_order(12, (15.0, 4))
     Traceback (most recent call last):
     ...
-    ena_rules.converter.FormatError: time 12 is earlier than line 4's time 15: a log's times do \
+    ena_rules.game.convert.FormatError: time 12 is earlier than line 4's time 15: a log's times do \
 not go backwards @ $.time
     """
     if last is not None and time < last[0]:

@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from ..cards import Card
-from ..events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+from ..game.events import EVENT_TYPES, PlayerEvent
 
 __all__ = [
     "ARBITER_TYPES",
@@ -139,18 +139,6 @@ class Imposed:
 Claim = RoundClaim | PenaltyClaim | DrawnClaim | WinnerClaim
 Arbiter = Misdeal | Imposed
 Line = PlayerEvent | RoundStart | Claim | Arbiter
-
-#: Player events by their ``type``, in the order of DESIGN.md (``choose_color`` is ena-log 1's
-#: addition to DESIGN's list: the dealer names the colour of a wild turned up).
-EVENT_TYPES: dict[str, type] = {
-    "play": Play,
-    "overtake": Overtake,
-    "draw": Draw,
-    "pass": Pass,
-    "call_uno": CallUno,
-    "challenge": Challenge,
-    "choose_color": ChooseColor,
-}
 
 #: Claims by their ``type``.
 CLAIM_TYPES: dict[str, type] = {

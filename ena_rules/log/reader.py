@@ -27,13 +27,13 @@ from typing import IO, Any
 
 import attrs
 
-from .. import converter as _conv
 from ..cards import Card
 from ..errors import EnaRulesError, LogError, LogReadError
-from ..events import CallUno, Overtake, Play
+from ..game.events import CallUno, Overtake, Play
 from ..rules.referee import canonical_deck
 from ..variant import Variant
-from ..variant_io import load_variant
+from ..variant.io import load_variant
+from . import convert as _conv
 from .access import VariantAccess
 from .line_time import TIME_KEY, check_order, line_time, no_header_time
 from .lines import (

@@ -22,12 +22,12 @@ from typing import Any
 
 from ..cards import COLOR_NAMES
 from ..errors import EnaRulesError
-from ..events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+from ..game.events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+from ..game.state import GameState, RoundResult
+from ..game.verdict import Verdict
 from ..rules.clock import TurnClock
 from ..rules.referee import apply, legal_events
-from ..state import GameState, RoundResult
 from ..variant import Variant
-from ..verdict import Verdict
 from .game import round_deal, start
 from .line_time import line_time
 from .lines import TYPE_OF, Arbiter, Header, Misdeal, RoundStart

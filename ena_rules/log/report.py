@@ -16,10 +16,10 @@ from typing import Any
 
 import attrs
 
-from ..position import format_position
-from ..state import GameState
-from ..verdict import ACCEPTED, REJECTED
-from ..words import plural
+from ..game.position import format_position
+from ..game.state import GameState
+from ..game.verdict import ACCEPTED, REJECTED
+from ..game.words import plural
 
 __all__ = [
     "CLAIM",

@@ -2,7 +2,7 @@
 
 A table record's header has ``"deck": "unknown"`` with ``"dealer"`` and ``"turned"``; its lines
 may carry what the table saw: a ``draw``'s ``"cards"``, a ``challenge``'s ``"shown"`` hand, a
-``claim_round``'s ``"hands"``. These checks give a :class:`~ena_rules.converter.FormatError`
+``claim_round``'s ``"hands"``. These checks give a :class:`~ena_rules.game.convert.FormatError`
 (an unusable line, exit 2) naming the key.
 
 >>> [str(c) for c in seen_fields({"type": "draw", "player": "ana", "cards": ["r9"]})["cards"]]
@@ -10,16 +10,16 @@ may carry what the table saw: a ``draw``'s ``"cards"``, a ``challenge``'s ``"sho
 >>> seen_fields({"type": "play", "player": "ana", "card": "R9", "shown": []})
 Traceback (most recent call last):
 ...
-ena_rules.converter.FormatError: 'shown' belongs on a challenge line (...) @ $.shown
+ena_rules.game.convert.FormatError: 'shown' belongs on a challenge line (...) @ $.shown
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .. import converter as _conv
 from ..cards import Card, parse_card
 from ..errors import CardError
+from . import convert as _conv
 from .lines import Header
 
 __all__ = ["SEEN_FIELDS", "seen_fields", "table_header_form"]

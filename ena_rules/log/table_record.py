@@ -28,21 +28,13 @@ from typing import Any
 import attrs
 
 from ..cards import Card
-from ..events import Challenge, Deal, Draw, PlayerEvent
+from ..game.events import Challenge, Deal, Draw, PlayerEvent
+from ..game.state import GameState, replace
+from ..game.verdict import REJECTED, UNDETERMINED, Note, Verdict
+from ..game.words import plural
 from ..rules.referee import apply, new_game
-from ..rules.unseen import (
-    UNKNOWN,
-    decide_challenge,
-    forget,
-    known,
-    overfull,
-    rescore,
-    unseen,
-)
-from ..state import GameState, replace
+from ..rules.unseen import UNKNOWN, decide_challenge, forget, known, overfull, rescore, unseen
 from ..variant import Variant
-from ..verdict import REJECTED, UNDETERMINED, Note, Verdict
-from ..words import plural
 from .claims import check_claim
 from .line_time import line_time
 from .lines import (

@@ -27,19 +27,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from ..cards import Card, parse_card
-from ..converter import unstructure_header, unstructure_line
 from ..errors import LogError
-from ..events import (
-    CallUno,
-    Challenge,
-    ChooseColor,
-    Draw,
-    Overtake,
-    Pass,
-    Play,
-    PlayerEvent,
-)
+from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from ..variant import Variant
+from .convert import unstructure_header, unstructure_line
 from .lines import FORMAT_VERSION, Header, RoundClaim, RoundStart, WinnerClaim
 from .reader import Entry, LogReader
 from .report import LineResult
@@ -183,7 +174,7 @@ def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> lis
     reader = LogReader(lines)
     out: list[str] = []
     validator = None
-    from ..validate import Validator
+    from .validate import Validator
 
     for item in reader:
         if not isinstance(item, Entry) or item.record is None:

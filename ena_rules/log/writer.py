@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from .. import converter as _conv
+from . import convert as _conv
 from .lines import Header, Line
 
 __all__ = ["LogWriter", "dump_header", "dump_line"]

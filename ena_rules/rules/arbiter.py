@@ -7,7 +7,7 @@ does not punish the offence (a key of 0) accepts the line and changes nothing. T
 a misdeal stands as dealt (docs/decisions.md, misdealing): no redeal.
 
 >>> from ena_rules import load_variant, new_game, apply
->>> from ena_rules.chance import deal_event
+>>> from ena_rules.rules.chance import deal_event
 >>> s = new_game(load_variant("ena"), ["ana", "bor"], dealer="ana")
 >>> s = apply(s, deal_event(s, seed=3)).state
 >>> v = arbiter_verdict(s, "ana", "misdeal")
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..state import GameState
-from ..verdict import ACCEPTED, PENALISED, REJECTED, Note, Verdict
-from ..words import plural
+from ..game.phases import CHANCE_PHASES
+from ..game.state import GameState
+from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Note, Verdict
+from ..game.words import plural
 from . import windows
-from .phases import CHANCE_PHASES
 from .work import Work
 
 __all__ = ["OFFENCES", "arbiter_verdict"]

@@ -12,8 +12,8 @@ whether it was played illegally (TURN-WD4-LEGAL); the challenge reads it.
 
 from __future__ import annotations
 
-from ..events import Challenge
-from ..state import ChallengeWindow, GameState, Pending, Reveal
+from ..game.events import Challenge
+from ..game.state import ChallengeWindow, GameState, Pending, Reveal
 from . import windows
 from .judgement import Judgement, accept, cname, reject
 from .work import Work

@@ -13,13 +13,13 @@ offender draws ``time.penalty`` cards (the one penalty path, :mod:`ena_rules.rul
 first), with ``"stands"`` the move is judged after the penalty. A move exactly at the limit is
 in time.
 
->>> from ena_rules import Draw, load_variant, new_game
->>> from ena_rules.chance import deal_event
->>> from ena_rules.variant_io import load_variant_text
+>>> from ena_rules import Draw, apply, load_variant, new_game
+>>> from ena_rules.rules.chance import deal_event
+>>> from ena_rules.variant.io import load_variant_text
 >>> v = load_variant_text('name = "blitz"\\nextends = "official"\\n[time]\\nlimit = 30\\n')
 >>> s = new_game(v, ["ana", "bor"], dealer="bor")
->>> s = apply_timed(s, deal_event(s, seed=7), None, _plain).state
->>> verdict = apply_timed(s, Draw("ana"), 41, _plain)
+>>> s = apply_timed(s, deal_event(s, seed=7), None, apply).state
+>>> verdict = apply_timed(s, Draw("ana"), 41, apply)
 >>> verdict.outcome, verdict.clause, verdict.key
 ('penalised', 'HR-TIME-LIMIT', 'time.penalty')
 >>> print(verdict.notes[0].text)
@@ -34,15 +34,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..events import Challenge, Draw, Event, Overtake, Pass, Play
-from ..verdict import ACCEPTED, PENALISED, REJECTED, UNDETERMINED, Verdict, make_verdict
+from ..game.events import Challenge, Draw, Event, Overtake, Pass, Play
+from ..game.phases import TURN_PHASES
+from ..game.verdict import ACCEPTED, PENALISED, REJECTED, UNDETERMINED, Verdict, make_verdict
 from . import penalties, windows
 from .judgement import Judgement
-from .phases import TURN_PHASES
 from .work import Work
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..game.state import GameState
 
 __all__ = ["CLAUSE", "TIMED", "TurnClock", "apply_timed", "late_by", "new_turn", "seconds"]
 
@@ -189,9 +189,3 @@ class TurnClock:
         """The clock after a line at ``time`` whose verdict is ``v``: restarted at ``time``
         when the line began a new turn (:func:`new_turn`), else unchanged."""
         return TurnClock(time) if new_turn(before, v) else self
-
-
-def _plain(s: GameState, e: Event) -> Verdict:  # the doctest's: apply without a clock
-    from .referee import apply
-
-    return apply(s, e)

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 import attrs
 
 from ..cards import COLOR_NAMES, Card, color_from_name
-from ..events import ChooseColor, Cut, Deal
-from ..shuffle import derive_seed, shuffled
-from ..state import GameState
+from ..cards.shuffle import derive_seed, shuffled
+from ..game.events import ChooseColor, Cut, Deal
+from ..game.state import GameState
+from ..game.words import plural
 from ..variant import Variant
-from ..words import plural
 from . import discard, windows
 from .effects import acts_turned_up, card_needs, resolve
 from .judgement import Judgement, accept, deck_key, reject

@@ -10,7 +10,7 @@ draw owed (pending or taken at once), the UNO call it may make due, the last car
 from __future__ import annotations
 
 from ..cards import Card
-from ..state import ChallengeWindow, Pending
+from ..game.state import ChallengeWindow, Pending
 from ..variant import Variant
 from . import scoring, windows
 from .effects import Resolution, moves_hands, resolve

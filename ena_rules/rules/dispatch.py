@@ -7,7 +7,7 @@ their arguments and call these; the compiled build compiles this module (its ent
 stay Python: docs/architecture.md, "The compiled build").
 
 >>> from ena_rules import load_variant, new_game, Draw
->>> from ena_rules.chance import deal_event
+>>> from ena_rules.rules.chance import deal_event
 >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
 >>> s = apply_judged(s, deal_event(s, seed=7)).state
 >>> all(apply_judged(s, e).accepted for e in legal(s))
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import COLOR_NAMES, Card
-from ..events import (
+from ..game.events import (
     CallUno,
     Challenge,
     ChooseColor,
@@ -35,12 +35,12 @@ from ..events import (
     Play,
     PlayerEvent,
 )
-from ..state import GameState
-from ..verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
+from ..game.phases import CHANCE_PHASES
+from ..game.state import GameState
+from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
 from . import challenge, deal, forced, multi, overtake, penalties, turn, uno, windows
 from .effects import card_needs
 from .judgement import Judgement, judge_common
-from .phases import CHANCE_PHASES
 from .work import Work
 
 __all__ = ["RULES", "apply_judged", "judge", "legal"]

@@ -1,15 +1,15 @@
-"""The effect primitives a card may compose: a registry, one function per op.
+"""The effect primitives a card may compose: one function per op, applied in order.
 
-Each :class:`Primitive` has its op name, the clause it implements, a description (the
-schema's list of ops, :data:`EFFECT_OPS`, and docs/variants.md#effects come from it) and the
-function that applies it to a :class:`Resolution`. A card's effects run in the order its rank
-lists them (docs/variants.md#effects); nothing here knows a particular card.
+The schema's catalogue (:data:`ena_rules.variant.ops.OPS`) names each op, its clause, its
+description and what it asks of the player; :data:`REGISTRY` gives each op the function that
+applies it to a :class:`Resolution`, and the two must name the same ops (checked at import).
+A card's effects run in the order its rank lists them (docs/variants.md#effects); nothing here
+knows a particular card.
 
-This module imports no state at run time: the variant schema reads :data:`EFFECT_OPS` and
-:func:`effects_clause` from it.
-
->>> list(EFFECT_OPS)[:3], REGISTRY["draw"].clause
-(['skip', 'skip_all', 'reverse'], 'ACT-D2')
+>>> sorted(REGISTRY) == sorted(OPS)
+True
+>>> REGISTRY["draw"].clause
+'ACT-D2'
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import COLOR_NAMES
-from ..shuffle import derive_seed, shuffled
+from ..cards.shuffle import derive_seed, shuffled
+from ..variant.ops import EFFECT_OPS, OPS, Op, card_needs, draw_count, effects_clause, moves_hands
 from . import windows
 
 if TYPE_CHECKING:
@@ -64,15 +65,15 @@ class Resolution:
 
 @attrs.frozen
 class Primitive:
-    """One effect primitive: its op, clause, description and the function applying it."""
+    """One effect primitive: its catalogue entry (op, clause, description) and its function."""
 
-    op: str
-    clause: str
-    doc: str
+    spec: Op
     run: Callable[[Resolution, Effect], None] = attrs.field(repr=False)
-    needs_color: bool = False
-    needs_target: bool = False
-    moves_hands: bool = False
+
+    @property
+    def clause(self) -> str:
+        """The clause the primitive implements."""
+        return self.spec.clause
 
 
 def _skip(r: Resolution, eff: Effect) -> None:
@@ -152,63 +153,23 @@ def _shuffle_hands(r: Resolution, eff: Effect) -> None:
     windows.hand_change(w, tuple(range(w.n)))
 
 
-#: The effect primitives, by op: one function each, with its clause and description.
-REGISTRY: dict[str, Primitive] = {
-    p.op: p
-    for p in (
-        Primitive("skip", "ACT-SKIP", "the next `count` players lose their turn", _skip),
-        Primitive(
-            "skip_all",
-            "DECK-WC",
-            "every other player loses their turn: the player goes again",
-            _skip_all,
-        ),
-        Primitive(
-            "reverse",
-            "ACT-REV",
-            "the direction of play reverses (with two players: see actions.two_player_reverse)",
-            _reverse,
-        ),
-        Primitive(
-            "draw",
-            "ACT-D2",
-            "the next player must draw `count` cards (pending while it may be answered)",
-            _draw,
-        ),
-        Primitive(
-            "choose_color",
-            "ACT-WILD",
-            "the player names the next colour",
-            _choose_color,
-            needs_color=True,
-        ),
-        Primitive(
-            "swap_hands",
-            "HOUSE-SEVEN-ZERO",
-            "the player swaps hands with a target player they name",
-            _swap_hands,
-            needs_target=True,
-            moves_hands=True,
-        ),
-        Primitive(
-            "rotate_hands",
-            "HOUSE-SEVEN-ZERO",
-            "every hand passes one seat in the direction of play",
-            _rotate_hands,
-            moves_hands=True,
-        ),
-        Primitive(
-            "shuffle_hands",
-            "DECK-WSH",
-            "all hands are collected, shuffled and dealt evenly from the next player",
-            _shuffle_hands,
-            moves_hands=True,
-        ),
-    )
+_RUNNERS: dict[str, Callable[[Resolution, Effect], None]] = {
+    "skip": _skip,
+    "skip_all": _skip_all,
+    "reverse": _reverse,
+    "draw": _draw,
+    "choose_color": _choose_color,
+    "swap_hands": _swap_hands,
+    "rotate_hands": _rotate_hands,
+    "shuffle_hands": _shuffle_hands,
 }
+if set(_RUNNERS) != set(OPS):  # the catalogue and the mechanisms name the same ops
+    raise RuntimeError(
+        f"effect ops without a function or a catalogue entry: {set(_RUNNERS) ^ set(OPS)}"
+    )
 
-#: The effect primitives a card may compose (docs/variants.md#effects), from the registry.
-EFFECT_OPS: dict[str, str] = {op: p.doc for op, p in REGISTRY.items()}
+#: The effect primitives, by op: the catalogue's entry and the one function applying it.
+REGISTRY: dict[str, Primitive] = {op: Primitive(OPS[op], run) for op, run in _RUNNERS.items()}
 
 
 def resolve(
@@ -221,26 +182,6 @@ def resolve(
     return r
 
 
-def card_needs(rank: Rank) -> tuple[bool, bool]:
-    """Whether a card of ``rank`` names a colour, and whether it names a target player."""
-    chooses = swaps = False
-    for e in rank.effects:
-        p = REGISTRY[e.op]
-        chooses = chooses or p.needs_color
-        swaps = swaps or p.needs_target
-    return chooses, swaps
-
-
-def moves_hands(rank: Rank) -> bool:
-    """Whether a card of ``rank`` moves hands (swap, rotate, shuffle)."""
-    return any(REGISTRY[e.op].moves_hands for e in rank.effects)
-
-
-def draw_count(rank: Rank) -> int:
-    """The cards a card of ``rank`` makes the next player draw."""
-    return sum(e.count for e in rank.effects if e.op == "draw")
-
-
 def acts_turned_up(rank_name: str, rank: Rank) -> bool:
     """FLIP-ACTION, ``ranks.*.turned_up``: whether a card of this rank turned up at the deal
     applies its effects: ``"acts"``; ``"inert"``; by default (``"unless_number"``) an action
@@ -250,13 +191,3 @@ def acts_turned_up(rank_name: str, rank: Rank) -> bool:
     if rank.turned_up == "inert" or (rank.turned_up == "unless_number" and rank_name.isdigit()):
         return False
     return any(e.op != "choose_color" for e in rank.effects)
-
-
-def effects_clause(rank: Rank, *, wild: bool) -> str:
-    """The clause a rank's effects cite when the variant file gives none: a wild with an
-    effect beyond naming a colour is a house card (DECK-WC); otherwise the clause of its
-    first primitive (ACT-SKIP, ACT-REV, ACT-D2, ACT-WILD, ...)."""
-    ops = [e.op for e in rank.effects]
-    if wild and any(op != "choose_color" for op in ops):
-        return "DECK-WC"
-    return REGISTRY[ops[0]].clause if ops else "DECK-WC"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import Card
-from ..state import RoundResult
+from ..game.state import RoundResult
 from ..variant import Variant
 
 if TYPE_CHECKING:

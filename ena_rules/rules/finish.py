@@ -22,7 +22,7 @@ from .judgement import Judgement, reject
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from ..state import GameState
+    from ..game.state import GameState
 
 __all__ = ["forbidden"]
 

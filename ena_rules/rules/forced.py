@@ -19,7 +19,7 @@ from .judgement import Judgement, reject
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from ..state import GameState
+    from ..game.state import GameState
     from ..variant import Variant
     from .work import Work
 

@@ -17,11 +17,12 @@ from collections.abc import Callable
 from typing import Literal
 
 from ..cards import COLOR_NAMES, Card, color_from_name
-from ..events import Cut, Deal, Event
-from ..state import GameState
+from ..game.events import Cut, Deal, Event
+from ..game.phases import CHANCE_PHASES
+from ..game.state import GameState
 from ..variant import Variant
-from .effects import card_needs
-from .phases import CHANCE_PHASES
+from ..variant.ops import card_needs
+from .unknown import UNKNOWN, may_hold
 
 __all__ = [
     "Judgement",
@@ -32,6 +33,7 @@ __all__ = [
     "deck_key",
     "judge_card",
     "judge_common",
+    "not_held",
     "reject",
 ]
 
@@ -170,10 +172,8 @@ def judge_card(
     if card not in s.hands[seat]:
         if not s.partial:
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
-        from . import unseen  # a partial state: an unknown card may be this one
-
-        if not unseen.may_hold(s, seat, card):
-            return unseen.not_held(s, seat, card)
+        if not may_hold(s, seat, card):  # a partial state: an unknown card may be this one
+            return not_held(s, seat, card)
     chooses, swaps = card_needs(v.rank(card.rank))
     effects = f"ranks.{card.rank}.effects"
     code = None if color is None else color_from_name(color)
@@ -190,3 +190,16 @@ def judge_card(
     if not swaps and target is not None:
         return reject(effects, f"{card} takes no target (drop target=)", "TURN-MATCH")
     return None
+
+
+def not_held(s: GameState, seat: int, card: Card) -> Judgement:
+    """The rejection of a card a hand cannot hold: not known in it, and no unknown card left
+    or every copy of it in sight (DECK-108: the deck has only so many)."""
+    name = s.players[seat]
+    if not s.partial or UNKNOWN not in s.hands[seat]:
+        return reject("turn.from_hand", f"{name} does not hold {card}")
+    copies = s.variant.cards.count(card)
+    return reject(
+        deck_key(card),
+        f"{name} cannot hold {card}: all {copies} of the deck's {card} are in sight",
+    )

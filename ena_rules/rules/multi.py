@@ -22,13 +22,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..events import Play
+from ..game.events import Play
 from . import discard
 from .judgement import Judgement, reject
+from .unknown import UNKNOWN, unseen_copies
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from ..state import GameState
+    from ..game.state import GameState
     from ..variant import Variant
     from .work import Work
 
@@ -58,15 +59,14 @@ def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
         if c.rank != e.card.rank:
             return reject("play.multi", f"{c} is not a {e.card.rank}: one play, one number")
     held = Counter(s.hands[seat])
-    from . import unseen  # a partial state (table record, view): unknown cards may be these
-
+    # a partial state (table record, view): unknown cards may be these
     short = 0
     for c, n in Counter((e.card, *e.more)).items():
         missing = n - held[c]
-        if missing > 0 and (not s.partial or unseen.unseen_copies(s, c) < missing):
+        if missing > 0 and (not s.partial or unseen_copies(s, c) < missing):
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {c} {n} times")
         short += max(missing, 0)
-    if short > held[unseen.UNKNOWN]:
+    if short > held[UNKNOWN]:
         return reject("turn.from_hand", f"{s.players[seat]} does not hold {listed}")
     if s.phase != "play":
         return reject(

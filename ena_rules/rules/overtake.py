@@ -11,12 +11,12 @@
 from __future__ import annotations
 
 from ..cards import Card
-from ..events import Overtake
-from ..state import GameState
+from ..game.events import Overtake
+from ..game.phases import TURN_PHASES
+from ..game.state import GameState
 from . import discard, finish, windows
 from .judgement import Judgement, accept, card_args, judge_card, reject
 from .penalties import mistake
-from .phases import TURN_PHASES
 from .turn import identical
 from .work import Work
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..game.words import plural
 from ..variant import Variant
-from ..words import plural
 from . import windows
 from .judgement import Judgement, reject
 

@@ -1,13 +1,13 @@
 """The referee's entry points: :func:`apply`, :func:`legal_events`, :func:`new_game`.
 
 ``apply(state, event)`` never raises for a rules question: it judges the event
-(:mod:`~ena_rules.rules.judgement`) and returns a :class:`~ena_rules.verdict.Verdict` that is
+(:mod:`~ena_rules.rules.judgement`) and returns a :class:`~ena_rules.game.verdict.Verdict` that is
 accepted, penalised or rejected, naming the clause and the variant key it applied.
 ``legal_events(state)`` lists every event ``apply`` would accept now, for every player; it
 keeps the candidates the same judges accept, so the two never disagree.
 
 >>> from ena_rules import load_variant, new_game, Deal, Draw
->>> from ena_rules.chance import deal_event
+>>> from ena_rules.rules.chance import deal_event
 >>> s = new_game(load_variant("official"), ["ana", "bor", "cene"], dealer="ana")
 >>> s = apply(s, deal_event(s, seed=7)).state
 >>> s.phase, len(s.hands[1])
@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import guards
 from ..cards import Card
 from ..errors import EventError
-from ..events import Event, PlayerEvent
-from ..names import player_name
-from ..state import GameState
+from ..game import guards
+from ..game.events import Event, PlayerEvent
+from ..game.names import player_name
+from ..game.state import GameState
+from ..game.verdict import Verdict
+from ..game.view import PlayerView
 from ..variant import Variant
-from ..verdict import Verdict
-from ..view import PlayerView
 from . import clock, unseen
 from .dispatch import apply_judged, judge, legal
 
@@ -122,12 +122,12 @@ def _as_state(state: GameState | PlayerView) -> GameState:
 def legal_events(state: GameState | PlayerView) -> tuple[PlayerEvent, ...]:
     """Every event :func:`apply` would accept now, for every player (out-of-turn ones too).
 
-    On a player's view (:func:`~ena_rules.view`, or a state :func:`forget` made for a viewer):
+    On a player's view (:func:`~ena_rules.rules.view`, or a state :func:`forget` made for a viewer):
     what that player may do now, from the same rules. On a partial state only events whose
     legality the visible facts decide are listed (applied, each is accepted or undetermined).
 
     Chance (the cut and the deal) is not listed: at those points the tuple is empty and the
-    caller supplies a :class:`Cut` or :class:`Deal` (see :mod:`ena_rules.chance`).
+    caller supplies a :class:`Cut` or :class:`Deal` (see :mod:`ena_rules.rules.chance`).
     """
     s = _as_state(state)
     guards.check_state("legal_events", s)

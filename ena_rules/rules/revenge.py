@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..state import Pending
+    from ..game.state import Pending
     from .work import Work
 
 __all__ = ["answer_count"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import Card
-from ..state import RoundResult
+from ..game.state import RoundResult
 from ..variant import Variant
 from . import elimination, teams, windows
 from .effects import draw_count

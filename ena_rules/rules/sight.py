@@ -8,7 +8,7 @@ seen by its drawer until it is played.
 (empty when the variant has no blind draws). A card drawn joins it; a card put down leaves
 it (a player holding a seen copy of the card puts that one down first); a hand that changes
 owner (a seven-zero swap or rotation, a Wild Shuffle Hands) is picked up and seen; a new deal
-is seen. :func:`ena_rules.view.view` leaves the unseen cards out of the player's own hand.
+is seen. :func:`ena_rules.rules.view.view` leaves the unseen cards out of the player's own hand.
 
 >>> from ena_rules.cards import parse_card as c
 >>> seen((c("R1"), c("G2"), c("R1")), (c("R1"),))
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..game.state import GameState
     from .work import Work
 
 __all__ = ["drawn", "forget_seats", "open_hands", "own_unseen", "put_down", "seen"]
@@ -89,7 +89,7 @@ def open_hands(s: GameState, seat: int) -> tuple[tuple[str, tuple[Card, ...]], .
     cards, shown to ``seat`` face up.
 
     >>> from ena_rules.testing import start_round
-    >>> from ena_rules.variant_io import load_variant_text
+    >>> from ena_rules.variant.io import load_variant_text
     >>> v = load_variant_text('name = "o"\\nextends = "official"\\n[view]\\nopen_below = 8')
     >>> s = start_round(v, ["ana", "bor"], dealer="bor", hands=[["R5"], ["G7"]])
     >>> [name for name, _ in open_hands(s, 0)]

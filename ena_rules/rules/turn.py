@@ -11,9 +11,9 @@
 from __future__ import annotations
 
 from ..cards import Card
-from ..events import Draw, Pass, Play
-from ..state import GameState
-from ..words import plural
+from ..game.events import Draw, Pass, Play
+from ..game.state import GameState
+from ..game.words import plural
 from . import answers, discard, finish, forced, multi, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake

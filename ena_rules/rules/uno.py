@@ -11,8 +11,8 @@ Who is catchable is the UNO window (:mod:`ena_rules.rules.windows`): ``uno_expos
 
 from __future__ import annotations
 
-from ..events import CallUno
-from ..state import GameState
+from ..game.events import CallUno
+from ..game.state import GameState
 from . import windows
 from .judgement import Judgement, accept, reject
 from .penalties import mistake

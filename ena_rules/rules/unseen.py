@@ -7,7 +7,7 @@ hands). A play of a card that is not among the hand's known cards uses up one un
 when the hand has one and a copy of the card is still unseen; otherwise it cannot happen.
 
 >>> from ena_rules import load_variant, new_game, apply, legal_events
->>> from ena_rules.chance import deal_event
+>>> from ena_rules.rules.chance import deal_event
 >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
 >>> s = apply(s, deal_event(s, seed=3)).state
 >>> p = forget(s)
@@ -25,11 +25,24 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ..cards import Card
-from ..events import CallUno, Challenge, Event, Pass, Play
-from ..state import GameState, RoundResult, replace
-from ..verdict import UNDETERMINED, Note, Verdict
+from ..game.events import CallUno, Challenge, Event, Pass, Play
+from ..game.state import GameState, RoundResult, replace
+from ..game.verdict import UNDETERMINED, Note, Verdict
 from . import sight
-from .judgement import Judgement, cname, deck_key, reject
+from .judgement import cname, not_held
+from .scoring import end_round
+from .turn import matches
+from .unknown import (
+    UNKNOWN,
+    in_sight,
+    known,
+    may_hold,
+    overfull,
+    unknown_count,
+    unseen,
+    unseen_copies,
+)
+from .work import Work
 
 __all__ = [
     "UNKNOWN",
@@ -50,73 +63,7 @@ __all__ = [
     "unseen_copies",
 ]
 
-#: A card nobody saw (never parsed from input: ``?`` is no card code).
-UNKNOWN = Card(None, "?")
-
 Apply = Callable[[GameState, Event], Verdict]
-
-
-def known(hand: Iterable[Card]) -> tuple[Card, ...]:
-    """The known cards of a hand.
-
-    >>> [str(c) for c in known((Card("R", "9"), UNKNOWN))]
-    ['R9']
-    """
-    return tuple(c for c in hand if c != UNKNOWN)
-
-
-def unknown_count(hand: Iterable[Card]) -> int:
-    """How many cards of a hand nobody saw."""
-    return sum(1 for c in hand if c == UNKNOWN)
-
-
-def in_sight(s: GameState) -> Counter[Card]:
-    """Every card in sight: the discard pile and the known cards in hands."""
-    seen: Counter[Card] = Counter(s.discard)
-    for hand in s.hands:
-        seen.update(c for c in hand if c != UNKNOWN)
-    seen.update(c for c in s.draw_pile if c != UNKNOWN)
-    return seen
-
-
-def unseen(s: GameState) -> Counter[Card]:
-    """The unseen cards: the deck less every card in sight."""
-    return Counter(s.variant.cards) - in_sight(s)
-
-
-def unseen_copies(s: GameState, card: Card) -> int:
-    """How many copies of ``card`` nobody has seen (the deck's copies less those in sight)."""
-    return s.variant.cards.count(card) - in_sight(s)[card]
-
-
-def overfull(s: GameState) -> list[tuple[Card, int, int]]:
-    """Cards in sight more often than the deck has them: ``(card, in sight, in the deck)``.
-
-    >>> from ena_rules import load_variant, new_game
-    >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
-    >>> overfull(attrs.evolve(s, discard=(Card("R", "0"),) * 2))
-    [(Card(color='R', rank='0'), 2, 1)]
-    """
-    deck = Counter(s.variant.cards)
-    return [(c, n, deck[c]) for c, n in in_sight(s).items() if n > deck[c]]
-
-
-def may_hold(s: GameState, seat: int, card: Card) -> bool:
-    """Whether ``seat`` may hold ``card`` among its unknown cards (a partial state only)."""
-    return s.partial and UNKNOWN in s.hands[seat] and unseen_copies(s, card) > 0
-
-
-def not_held(s: GameState, seat: int, card: Card) -> Judgement:
-    """The rejection of a card a hand cannot hold: not known in it, and no unknown card left
-    or every copy of it in sight (DECK-108: the deck has only so many)."""
-    name = s.players[seat]
-    if not s.partial or UNKNOWN not in s.hands[seat]:
-        return reject("turn.from_hand", f"{name} does not hold {card}")
-    copies = s.variant.cards.count(card)
-    return reject(
-        deck_key(card),
-        f"{name} cannot hold {card}: all {copies} of the deck's {card} are in sight",
-    )
 
 
 def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) -> GameState:
@@ -257,8 +204,6 @@ def _settled(s: GameState, v: Verdict) -> Verdict:
 
 
 def _after_unknown_draw(s: GameState, e: Event, full: Apply) -> Verdict:
-    from .turn import matches
-
     seat = s.turn
     if getattr(e, "player", None) == s.players[seat]:
         if isinstance(e, Pass):
@@ -338,9 +283,6 @@ def rescore(
     """The round that ``ended`` (from ``before``, the state before its last event) scored
     again from ``hands`` (revealed at its end): SCORE-VALUES, SCORE-OFF, SCORE-ENA as in
     :func:`~ena_rules.rules.scoring.end_round`, and the game's end decided again."""
-    from .scoring import end_round
-    from .work import Work
-
     base = attrs.evolve(
         ended,
         hands=hands,

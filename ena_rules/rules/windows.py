@@ -18,7 +18,7 @@ import attrs
 from . import sight
 
 if TYPE_CHECKING:  # no state import at run time: the variant schema imports the effects
-    from ..state import ChallengeWindow, Pending, Reveal
+    from ..game.state import ChallengeWindow, Pending, Reveal
     from .work import Work
 
 __all__ = [

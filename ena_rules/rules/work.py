@@ -2,7 +2,7 @@
 
 A :class:`Work` holds the fields an event may change as plain attributes (hands as a list),
 collects the verdict's notes, the cards each player drew and the players skipped, and turns
-back into a new frozen :class:`~ena_rules.state.GameState` once, in :meth:`Work.finish`. The
+back into a new frozen :class:`~ena_rules.game.state.GameState` once, in :meth:`Work.finish`. The
 state it was made from is never mutated, so a rejection can always answer with it.
 
 >>> from ena_rules import load_variant, new_game
@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from ..events import Event
-from ..shuffle import derive_seed, shuffled
-from ..state import GameState, replace
-from ..verdict import Note, Outcome, Verdict, make_note, make_verdict
+from ..cards.shuffle import derive_seed, shuffled
+from ..game.events import Event
+from ..game.phases import Phase
+from ..game.state import GameState, replace
+from ..game.verdict import Note, Outcome, Verdict, make_note, make_verdict
 from . import sight
-from .phases import Phase
 
 __all__ = ["Work", "evolve"]
 
@@ -30,7 +30,7 @@ _UNKNOWN = Card(None, "?")  # ena_rules.rules.unseen.UNKNOWN: a card nobody saw
 
 def evolve(s: GameState, **changes: Any) -> GameState:
     """``attrs.evolve(s, **changes)`` for a GameState, without its ``__init__``
-    (:func:`ena_rules.state.replace`: an action builds one state)."""
+    (:func:`ena_rules.game.state.replace`: an action builds one state)."""
     return replace(s, **changes)
 
 

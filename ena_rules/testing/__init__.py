@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from ..cards import Card, parse_card
 from ..errors import EnaRulesError
-from ..events import Deal
+from ..game.events import Deal
+from ..game.state import GameState
 from ..rules.referee import apply, canonical_deck, new_game
-from ..state import GameState
 from ..variant import Variant
 
 __all__ = [

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..chance import deal_event
+from ..game.state import GameState
+from ..rules.chance import deal_event
 from ..rules.referee import apply, legal_events, new_game
-from ..state import GameState
 from ..variant import Variant
 from .invariants import (
     InvariantError,

@@ -30,11 +30,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import EnaRulesError, LogError
-from ..position import format_position, parse_position
+from ..game.position import format_position, parse_position
+from ..game.state import GameState
+from ..log.validate import validate
 from ..rules.referee import apply, legal_events
-from ..state import GameState
-from ..validate import validate
-from ..variant_io import load_variant_text
+from ..variant.io import load_variant_text
 from .explore import check_views
 
 __all__ = [
@@ -176,7 +176,7 @@ def judge_position(text: str, *, events: int = 40) -> str:
 
 
 def _exercise(state: GameState, events: int) -> None:
-    from ..events import CallUno, Challenge, Draw, Overtake, Pass, Play
+    from ..game.events import CallUno, Challenge, Draw, Overtake, Pass, Play
 
     for e in legal_events(state)[:events]:
         verdict = apply(state, e)
@@ -201,9 +201,9 @@ def _samples(root: Path) -> dict[str, list[bytes]]:
 
 
 def _positions() -> list[bytes]:
-    from ..chance import drive_chance
+    from ..rules.chance import drive_chance
     from ..rules.referee import new_game
-    from ..variant_io import load_variant
+    from ..variant.io import load_variant
 
     out: list[bytes] = []
     for name in ("official", "ena", "seven-zero", "house-stack"):

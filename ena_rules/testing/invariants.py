@@ -26,22 +26,13 @@ from typing import Any
 import attrs
 
 from ..cards import COLOR_NAMES, Card
-from ..events import (
-    CallUno,
-    Challenge,
-    ChooseColor,
-    Draw,
-    Overtake,
-    Pass,
-    Play,
-    PlayerEvent,
-)
-from ..position import format_position, parse_position
+from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+from ..game.position import format_position, parse_position
+from ..game.state import GameState
+from ..game.verdict import Verdict
 from ..rules.referee import apply, canonical_deck, legal_events
-from ..state import GameState
+from ..rules.view import view
 from ..variant import Variant
-from ..verdict import Verdict
-from ..view import view
 
 __all__ = [
     "InvariantError",
@@ -98,7 +89,7 @@ def check_serialisation(state: GameState) -> None:
     if format_position(back) != text:
         raise _fail("position round trip", state, "the text changed on a second round trip")
     try:
-        from ..converter import structure_state, unstructure_state
+        from ..game.convert import structure_state, unstructure_state
     except ImportError:  # pragma: no cover - the converter is part of the package
         return
     data = unstructure_state(state)
@@ -112,7 +103,7 @@ _SHIPPED_NAMES: list[frozenset[str]] = []
 
 
 def _is_shipped(variant: Variant) -> bool:
-    from ..variant_io import load_variant, shipped_variants
+    from ..variant.io import load_variant, shipped_variants
 
     if not _SHIPPED_NAMES:
         _SHIPPED_NAMES.append(frozenset(shipped_variants()))

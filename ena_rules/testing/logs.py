@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..cards import COLOR_NAMES, COLORS
-from ..events import Overtake, Play, PlayerEvent
+from ..cards.shuffle import shuffled
+from ..game.events import Overtake, Play, PlayerEvent
+from ..game.state import GameState
 from ..log import GameRecorder, PenaltyClaim, RoundClaim, WinnerClaim
 from ..rules.referee import canonical_deck, legal_events
-from ..shuffle import shuffled
-from ..state import GameState
 from ..variant import Variant
 
 __all__ = ["NAMES", "random_log", "write_random_logs"]

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ..cards import Card
-from ..events import (
+from ..game.events import (
     CallUno,
     Challenge,
     ChooseColor,
@@ -31,15 +31,10 @@ from ..events import (
     Play,
     PlayerEvent,
 )
+from ..game.state import GameState
+from ..game.verdict import Verdict
 from ..rules.referee import apply, legal_events
-from ..state import GameState
-from ..verdict import Verdict
-from .invariants import (
-    _fail,
-    candidate_events,
-    expected_mistake,
-    penalty_count,
-)
+from .invariants import _fail, candidate_events, expected_mistake, penalty_count
 
 __all__ = [
     "check_agreement",

@@ -17,12 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..events import Event
+from ..game.events import Event
+from ..game.state import GameState
+from ..game.verdict import Verdict
 from ..rules.referee import apply, judge, legal_events
-from ..state import GameState
 from ..variant import Variant
-from ..variant_io import load_variant_text
-from ..verdict import Verdict
+from ..variant.io import load_variant_text
 
 __all__ = [
     "NAMES",

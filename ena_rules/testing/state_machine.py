@@ -26,14 +26,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from ..cards import COLOR_NAMES, Card
-from ..chance import cut_for_dealer
-from ..events import CallUno, Deal, Draw, Event, Overtake, Play, PlayerEvent
-from ..position import format_position, parse_position
+from ..game.events import CallUno, Deal, Draw, Event, Overtake, Play, PlayerEvent
+from ..game.position import format_position, parse_position
+from ..game.state import GameState
+from ..game.verdict import Verdict
+from ..rules.chance import cut_for_dealer
 from ..rules.referee import apply, canonical_deck, legal_events, new_game
-from ..state import GameState
 from ..variant import Variant
-from ..variant_io import load_variant
-from ..verdict import Verdict
+from ..variant.io import load_variant
 from .explore import (
     InvariantError,
     candidate_events,

@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..variant import Variant
-from ..variant_io import load_variant_text
+from ..variant.io import load_variant_text
 
 __all__ = ["variant_texts", "variants"]
 

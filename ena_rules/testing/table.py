@@ -11,11 +11,11 @@ from __future__ import annotations
 import io
 import random
 
-from ..events import Play
+from ..agents.simulation import Rng, random_legal_event
+from ..cards.shuffle import shuffled
+from ..game.events import Play
 from ..log import GameRecorder
 from ..rules.referee import apply, canonical_deck
-from ..shuffle import shuffled
-from ..simulation import Rng, random_legal_event
 from ..variant import Variant
 
 __all__ = ["full_game"]

@@ -1,0 +1,86 @@
+"""Variants: the rules as data, and everything done with a variant file.
+
+==============  =================================================================================
+module          its one concern
+==============  =================================================================================
+schema          :class:`Variant`, the typed frozen form of a variant file, and its key metadata
+keys            the tables of the schema (``[deal]``, ``[turn]``, ``[ranks.*]``, ...) with each
+                key's clause ids and description
+keys_play       the ``[play]`` table (HR-* house rules of play)
+keys_time       the ``[time]`` table (HR-TIME-LIMIT)
+ops             the catalogue of effect primitives a card may compose
+finder          where a variant's name or path is looked up (shipped, ``ENA_RULES_PATH``)
+hooks           the strict structuring of each TOML table, one hook per rule key
+checks          the named consistency checks and the loader's size limits
+io              loading (``extends``, caching), the one entry point for variant files
+write           writing a variant back to TOML and diffing two variants
+clauses         the clause catalogue (``ena-rules explain``, docs/rules.md)
+reference       docs/variant-keys.md, generated from the schema
+generated_page  the ``--write``/``--check`` command shared by the generated pages
+==============  =================================================================================
+
+The package's ``__init__`` re-exports the schema (``from ena_rules.variant import Variant``);
+loading lives in :mod:`ena_rules.variant.io` (re-exported by :mod:`ena_rules` as
+``load_variant``).
+
+>>> from ena_rules import load_variant
+>>> from ena_rules.variant import Variant
+>>> isinstance(load_variant("ena"), Variant)
+True
+"""
+
+from .schema import (
+    EFFECT_OPS,
+    Actions,
+    Challenge,
+    Citation,
+    Deal,
+    Deck,
+    Effect,
+    FirstCard,
+    KeyInfo,
+    Overtake,
+    Penalties,
+    Players,
+    PlayRules,
+    Rank,
+    Scoring,
+    Stacking,
+    TimeRules,
+    Turn,
+    Uno,
+    Variant,
+    View,
+    iter_keys,
+    iter_tables,
+    iter_values,
+    key_info,
+)
+
+__all__ = [
+    "EFFECT_OPS",
+    "Actions",
+    "Challenge",
+    "Citation",
+    "Deal",
+    "Deck",
+    "Effect",
+    "FirstCard",
+    "KeyInfo",
+    "Overtake",
+    "Penalties",
+    "PlayRules",
+    "Players",
+    "Rank",
+    "Scoring",
+    "Stacking",
+    "TimeRules",
+    "Turn",
+    "Uno",
+    "Variant",
+    "View",
+    "iter_keys",
+    "iter_tables",
+    "iter_values",
+    "key_info",
+]

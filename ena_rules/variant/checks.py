@@ -1,0 +1,413 @@
+"""The named consistency checks and the limits of a variant file (docs/variants.md, Checks).
+
+Every key of a variant is checked on its own by the converter (type, range, allowed values);
+what is checked here are the **contradictions between keys** (a stacking rule on a rank the
+deck lacks, a wild that chooses no colour, ...) and the **limits** that keep a file from
+making the referee hang (a deck of a million cards, an endless ``extends`` chain). Each check
+has a name (:data:`CHECKS`) and raises a :class:`~ena_rules.VariantError` naming the key path
+at fault.
+
+>>> [name for name, _ in CHECKS][:3]
+['deck-colours', 'deck-ranks-defined', 'deck-not-empty']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..cards import COLORS
+from ..errors import VariantError
+from .schema import Variant
+
+__all__ = [
+    "CHECKS",
+    "MAX_DECK",
+    "MAX_EFFECTS",
+    "MAX_EXTENDS",
+    "MAX_FILE_BYTES",
+    "MAX_RANKS",
+    "check_limits",
+    "check_variant",
+]
+
+#: The most cards a deck may have (the 108-card deck nine times over).
+MAX_DECK = 1000
+#: The most ranks a variant may define (``[ranks.*]``) or put in its deck.
+MAX_RANKS = 100
+#: The most effect primitives one card may compose.
+MAX_EFFECTS = 8
+#: The longest ``extends`` chain (a file, its parent, the parent's parent, ...).
+MAX_EXTENDS = 16
+#: The largest variant file read, in bytes.
+MAX_FILE_BYTES = 1 << 20
+
+Fail = Callable[[str, str], VariantError]
+Check = Callable[[Variant, Fail], None]
+
+#: Every consistency check, by name, in the order they run.
+CHECKS: list[tuple[str, Check]] = []
+
+
+def _check(name: str) -> Callable[[Check], Check]:
+    def register(fn: Check) -> Check:
+        CHECKS.append((name, fn))
+        return fn
+
+    return register
+
+
+def check_variant(v: Variant, source: str) -> None:
+    """Run every check of :data:`CHECKS` on a built variant; the first fault raises.
+
+    >>> from ena_rules import load_variant
+    >>> check_variant(load_variant("ena"), "ena.toml")
+    """
+
+    def fail(path: str, msg: str) -> VariantError:
+        return VariantError(msg, source=source, path=path)
+
+    for _, fn in CHECKS:
+        fn(v, fail)
+
+
+def check_limits(raw: Mapping[str, Any], source: str) -> None:
+    """The limits of :data:`MAX_RANKS`, :data:`MAX_EFFECTS` and :data:`MAX_DECK`, checked on
+    the raw tables before anything is built from them (so nothing large is ever made).
+
+    >>> check_limits({"ranks": {str(i): {} for i in range(101)}}, "big.toml")
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.VariantError: big.toml: ranks: 101 ranks: at most 100 (MAX_RANKS) ...
+    """
+    ranks = raw.get("ranks")
+    if isinstance(ranks, Mapping):
+        if len(ranks) > MAX_RANKS:
+            raise VariantError(
+                f"{len(ranks)} ranks: at most {MAX_RANKS} (MAX_RANKS) may be defined",
+                source=source,
+                path="ranks",
+            )
+        for rank, table in ranks.items():
+            effects = table.get("effects") if isinstance(table, Mapping) else None
+            if isinstance(effects, list) and len(effects) > MAX_EFFECTS:
+                raise VariantError(
+                    f"{len(effects)} effects: a card composes at most {MAX_EFFECTS} (MAX_EFFECTS)",
+                    source=source,
+                    path=f"ranks.{rank}.effects",
+                )
+    deck = raw.get("deck")
+    if isinstance(deck, Mapping):
+        _check_deck_size(deck, source)
+
+
+def _copies(table: Any) -> tuple[int, int]:
+    """How many ranks a deck table lists and how many copies in all (bad values count 0)."""
+    if not isinstance(table, Mapping):
+        return 0, 0
+    counts = [n for n in table.values() if type(n) is int and n > 0]
+    return len(table), sum(counts)
+
+
+def _check_deck_size(deck: Mapping[str, Any], source: str) -> None:
+    colors = deck.get("colors", COLORS)
+    n_colors = len(colors) if isinstance(colors, list | tuple) else 0
+    ranks_c, colored = _copies(deck.get("colored"))
+    ranks_w, wild = _copies(deck.get("wild"))
+    if ranks_c + ranks_w > MAX_RANKS:
+        raise VariantError(
+            f"{ranks_c + ranks_w} ranks in the deck: at most {MAX_RANKS} (MAX_RANKS)",
+            source=source,
+            path="deck",
+        )
+    size = colored * n_colors + wild
+    if size > MAX_DECK:
+        raise VariantError(
+            f"a deck of {size} cards: at most {MAX_DECK} (MAX_DECK)", source=source, path="deck"
+        )
+
+
+# -- the checks, in order ---------------------------------------------------------------------
+
+
+def _in_deck(v: Variant) -> set[str]:
+    return {rank for rank, n in (*v.deck.colored, *v.deck.wild) if n}
+
+
+@_check("deck-colours")
+def _colours(v: Variant, fail: Fail) -> None:
+    """Colours are among R, Y, G, B, each once, at least one."""
+    for c in v.deck.colors:
+        if c not in COLORS:
+            raise fail("deck.colors", f"unknown colour {c!r}; expected some of R, Y, G, B")
+    if len(set(v.deck.colors)) != len(v.deck.colors) or not v.deck.colors:
+        raise fail("deck.colors", "expected at least one colour, each once")
+
+
+@_check("deck-ranks-defined")
+def _ranks_defined(v: Variant, fail: Fail) -> None:
+    """Coloured ranks do not start with W, wild ranks do; each rank in the deck is defined."""
+    for table, wild in (("colored", False), ("wild", True)):
+        for rank, n in getattr(v.deck, table):
+            if not wild and (rank.startswith("W") or not rank):
+                raise fail(
+                    f"deck.{table}.{rank}", "a coloured rank may not start with W (wilds do)"
+                )
+            if wild and not rank.startswith("W"):
+                raise fail(
+                    f"deck.{table}.{rank}", "a wild rank must start with W (W, W+4, WS, ...)"
+                )
+            if n and not v.has_rank(rank):
+                raise fail(
+                    f"deck.{table}.{rank}",
+                    f"rank {rank!r} is in the deck but has no [ranks.{rank}]",
+                )
+
+
+@_check("deck-not-empty")
+def _not_empty(v: Variant, fail: Fail) -> None:
+    """The deck has at least one card."""
+    if not _in_deck(v):
+        raise fail("deck", "the deck has no cards")
+
+
+@_check("players-range")
+def _players(v: Variant, fail: Fail) -> None:
+    """players.min is at most players.max."""
+    if v.players.min > v.players.max:
+        raise fail("players.min", f"{v.players.min} is more than players.max ({v.players.max})")
+
+
+@_check("deal-fits-deck")
+def _deal_fits(v: Variant, fail: Fail) -> None:
+    """The most players, each dealt a hand, leave a card to turn up."""
+    size = len(v.cards)
+    if v.players.max * v.deal.hand_size >= size:
+        raise fail(
+            "deal.hand_size",
+            f"{v.players.max} players with {v.deal.hand_size} cards each "
+            f"leave no card to turn up from a deck of {size}",
+        )
+
+
+@_check("wild-chooses-colour")
+def _wild_colour(v: Variant, fail: Fail) -> None:
+    """A wild (a rank starting with W) chooses a colour; no other rank does."""
+    for rank, r in v.ranks:
+        ops = [e.op for e in r.effects]
+        if rank.startswith("W") and "choose_color" not in ops:
+            raise fail(f"ranks.{rank}.effects", 'a wild must include {op = "choose_color"}')
+        if not rank.startswith("W") and "choose_color" in ops:
+            raise fail(
+                f"ranks.{rank}.effects", "only a wild (a rank starting with W) chooses a colour"
+            )
+
+
+@_check("challenge-has-restriction")
+def _challenge(v: Variant, fail: Fail) -> None:
+    """A challengeable card has a restriction for the challenge to test."""
+    for rank, r in v.ranks:
+        if r.challengeable and not r.only_without_color_match:
+            raise fail(
+                f"ranks.{rank}.challengeable",
+                "a challenge needs a restriction to test: set only_without_color_match",
+            )
+
+
+@_check("one-swap-per-card")
+def _one_swap(v: Variant, fail: Fail) -> None:
+    """A card swaps hands at most once (it names one target)."""
+    for rank, r in v.ranks:
+        if [e.op for e in r.effects].count("swap_hands") > 1:
+            raise fail(f"ranks.{rank}.effects", "one swap_hands per card (it names one target)")
+
+
+@_check("return-ranks-in-deck")
+def _return_ranks(v: Variant, fail: Fail) -> None:
+    """Every rank returned when turned up is in the deck."""
+    in_deck = _in_deck(v)
+    for i, rank in enumerate(v.first_card.return_ranks):
+        if rank not in in_deck:
+            raise fail(f"first_card.return_ranks[{i}]", f"rank {rank!r} is not in the deck")
+
+
+def _draws(v: Variant, rank: str) -> bool:
+    return "draw" in [e.op for e in v.rank(rank).effects]
+
+
+@_check("stacking-by-overtake")
+def _stack_overtake(v: Variant, fail: Fail) -> None:
+    """Ranks stacked by overtaking are in the deck, draw, and overtaking is on."""
+    in_deck = _in_deck(v)
+    for i, rank in enumerate(v.stacking.overtake):
+        if rank not in in_deck:
+            raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} is not in the deck")
+        if not _draws(v, rank):
+            raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} has no draw effect to stack")
+    if v.stacking.overtake and not v.overtake.enabled:
+        raise fail("stacking.overtake", "stacking by overtaking needs overtake.enabled = true")
+
+
+@_check("overtake-skips-between")
+def _skip_between(v: Variant, fail: Fail) -> None:
+    """OVT-SKIP: play always continues from the overtaker."""
+    if not v.overtake.skip_between:
+        raise fail(
+            "overtake.skip_between",
+            "OVT-SKIP: play always continues from the overtaker; false is no reading of a source",
+        )
+
+
+@_check("stacking-answers")
+def _stack_answers(v: Variant, fail: Fail) -> None:
+    """A pending draw and its answers are ranks in the deck that draw."""
+    in_deck = _in_deck(v)
+    for pending, answers in v.stacking.answer:
+        for rank in (pending, *answers):
+            if rank not in in_deck:
+                raise fail(f"stacking.answer.{pending}", f"rank {rank!r} is not in the deck")
+            if not _draws(v, rank):
+                raise fail(
+                    f"stacking.answer.{pending}", f"rank {rank!r} has no draw effect to stack"
+                )
+
+
+@_check("scoring-mode-winner")
+def _scoring(v: Variant, fail: Fail) -> None:
+    """Own-hand scoring is won by the lowest total, winner-collects by the first to the target."""
+    s = v.scoring
+    if s.mode == "own_hand" and s.winner != "lowest_total":
+        raise fail(
+            "scoring.winner",
+            'with scoring.mode = "own_hand" the lowest total wins: expected "lowest_total"',
+        )
+    if s.mode != "own_hand" and s.winner != "first_to_target":
+        raise fail(
+            "scoring.winner",
+            f"with scoring.mode = {s.mode!r} the first to the target wins: "
+            'expected "first_to_target"',
+        )
+
+
+# -- the [play] table (issue 14's play rules: HR-*) ---------------------------------------------
+
+
+def _has_op(v: Variant, op: str) -> bool:
+    """Whether the deck holds a card whose effects include ``op`` and no draw."""
+    for rank in _in_deck(v):
+        ops = [e.op for e in v.rank(rank).effects]
+        if op in ops and "draw" not in ops:
+            return True
+    return False
+
+
+@_check("play-deflect")
+def _deflect(v: Variant, fail: Fail) -> None:
+    """HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP: a deflected rank is a draw rank of the deck, and
+    the deck has a card that deflects it (a reverse, resp. skip, effect without a draw)."""
+    in_deck = _in_deck(v)
+    for key, op in (("deflect_back", "reverse"), ("deflect_on", "skip")):
+        ranks = getattr(v.play, key)
+        for i, rank in enumerate(ranks):
+            if rank not in in_deck:
+                raise fail(
+                    f"play.{key}[{i}]",
+                    f"rank {rank!r} is not in the deck (deck.colored, deck.wild)",
+                )
+            if not _draws(v, rank):
+                raise fail(
+                    f"play.{key}[{i}]",
+                    f"rank {rank!r} has no draw effect (ranks.{rank}.effects): "
+                    "only an owed draw can be deflected",
+                )
+        if ranks and not _has_op(v, op):
+            raise fail(
+                f"play.{key}",
+                f"no card of the deck (deck.colored, deck.wild) has a {op} effect without a "
+                "draw to deflect with",
+            )
+
+
+@_check("play-drawn-card")
+def _drawn_card(v: Variant, fail: Fail) -> None:
+    """HR-FORCED-DRAWN, HR-DEATH-DRAW: a drawn card that must be played may be played."""
+    for key in ("must_play_drawn", "death_draw"):
+        if getattr(v.play, key) and not v.turn.play_drawn:
+            raise fail(
+                f"play.{key}",
+                f"play.{key} = true needs turn.play_drawn = true: a drawn card that must be "
+                "played may not be played",
+            )
+
+
+@_check("play-hand-limit")
+def _hand_limit(v: Variant, fail: Fail) -> None:
+    """HR-HAND-LIMIT: the limit is not below the deal."""
+    limit = v.play.hand_limit
+    if limit and limit < v.deal.hand_size:
+        raise fail(
+            "play.hand_limit",
+            f"a hand limit of {limit} is below the deal (deal.hand_size = {v.deal.hand_size})",
+        )
+
+
+@_check("play-bomb")
+def _bomb(v: Variant, fail: Fail) -> None:
+    """HR-BOMB: a bomb is several cards in one play, so it needs HR-MULTI-PLAY; one card is no
+    bomb."""
+    if v.play.bomb and not v.play.multi:
+        raise fail("play.bomb", "play.bomb needs play.multi = true (several cards in one play)")
+    if v.play.bomb == 1:
+        raise fail("play.bomb", "a bomb is at least 2 cards in one play (0: no bomb)")
+
+
+# -- house rules of the table (HR-TEAMS, HR-ELIMINATION) --------------------------------------
+
+
+@_check("teams-even")
+def _teams_even(v: Variant, fail: Fail) -> None:
+    """Partnerships (players.teams) need two teams of two or more: players.min at least 4,
+    players.min and players.max even."""
+    if v.players.teams == "off":
+        return
+    if v.players.min < 4:
+        raise fail(
+            "players.teams",
+            f'players.teams = "{v.players.teams}" needs two partners a team, at least 4 players, '
+            f"but players.min is {v.players.min} (HR-TEAMS)",
+        )
+    for key, n in (("players.min", v.players.min), ("players.max", v.players.max)):
+        if n % 2:
+            raise fail(
+                "players.teams",
+                f'players.teams = "{v.players.teams}" needs an even number of players, '
+                f"but {key} is {n} (HR-TEAMS)",
+            )
+
+
+@_check("teams-elimination")
+def _teams_elimination(v: Variant, fail: Fail) -> None:
+    """Partners sit opposite: a player leaving (scoring.elimination) would break the teams."""
+    if v.players.teams != "off" and v.scoring.elimination != "off":
+        raise fail(
+            "scoring.elimination",
+            f'scoring.elimination = "{v.scoring.elimination}" cannot be played with '
+            f'players.teams = "{v.players.teams}": a player leaving breaks the partnerships '
+            "(HR-ELIMINATION, HR-TEAMS)",
+        )
+
+
+# -- a turn's time limit (HR-TIME-LIMIT) -------------------------------------------------------
+
+
+@_check("time-limit-cost")
+def _time_cost(v: Variant, fail: Fail) -> None:
+    """HR-TIME-LIMIT: a limit costs something: a penalty card, or the turn (time.late)."""
+    t = v.time
+    if t.limit and not t.penalty and t.late == "stands":
+        raise fail(
+            "time.limit",
+            f"time.limit = {t.limit} costs nothing: time.penalty = 0 with "
+            'time.late = "stands" lets a late move stand unpunished; give time.penalty '
+            'at least 1 or time.late = "pass" (HR-TIME-LIMIT)',
+        )

@@ -1,0 +1,376 @@
+"""Loading variant files: finding them, reading them, resolving ``extends``, building the value.
+
+A variant file is TOML. Any key may be given plainly (``cut = "lowest"``) or with its source
+(``cut = { value = "lowest", clause = "DEAL-CUT-ENA", source = "003" }``). ``extends = "NAME"``
+starts from another variant and overrides it key by key; tables merge, arrays replace.
+``extends`` names a variant (shipped, or a file ``NAME.toml`` beside this one) or a ``.toml``
+file inside this file's own folder (resolved with symlinks, no escape), or inside one of the
+caller's ``allow_paths``. Each table goes through the one converter
+(:mod:`ena_rules.variant.hooks`), then the named consistency checks and limits of
+:mod:`ena_rules.variant.checks`; any fault is one :class:`~ena_rules.VariantError`.
+
+>>> v = load_variant("ena.toml")
+>>> v.extends, v.deal.cut
+('official', 'lowest')
+>>> diff_variants(load_variant("official"), v)[0].path
+'deal.cut'
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import VariantError
+from .checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
+from .finder import find_variant, shipped_dir, shipped_variants
+from .hooks import structure_table
+from .schema import _SECTIONS, Citation, Variant, iter_tables
+from .write import KeyDiff, diff_variants, dump_variant, variant_to_dict
+
+__all__ = [
+    "KeyDiff",
+    "diff_variants",
+    "dump_variant",
+    "findable",
+    "is_path_like",
+    "load_variant",
+    "load_variant_text",
+    "resolve_inside",
+    "shipped_variants",
+    "variant_dirs",
+    "variant_to_dict",
+]
+
+_TOP_KEYS = {"name", "description", "extends", "ranks", *_SECTIONS}
+_CITE_KEYS = {"value", "clause", "source", "note"}
+
+
+def variant_dirs() -> tuple[Path, ...]:
+    """The folder of the shipped variants (:func:`~ena_rules.variant.finder.shipped_dir`)."""
+    return (shipped_dir(),)
+
+
+def is_path_like(name: str) -> bool:
+    """True when a variant reference is a file path rather than a name.
+
+    >>> is_path_like("ena"), is_path_like("house.toml"), is_path_like("a/b")
+    (False, True, True)
+    """
+    return name.endswith(".toml") or "/" in name or "\\" in name or os.path.isabs(name)
+
+
+def resolve_inside(name: str, base: Path | None, folders: Iterable[Path]) -> Path | None:
+    """The file ``name`` names (relative to ``base``), if it resolves inside one of ``folders``.
+
+    Symlinks are resolved first; a name that resolves outside every folder, or to no file,
+    gives ``None``: nothing is read.
+
+    >>> resolve_inside("../x.toml", Path("/tmp"), [Path("/tmp")]) is None
+    True
+    """
+    try:
+        if base is None and not os.path.isabs(name):
+            return None
+        path = ((base or Path("/")) / name).resolve()
+        roots = [f.resolve() for f in folders]
+        if any(path.is_relative_to(root) for root in roots) and path.is_file():
+            return path
+    except (OSError, RuntimeError, ValueError):  # too long, a symlink loop, a NUL byte
+        return None
+    return None
+
+
+_LOADED: dict[tuple[str, float, tuple[Path, ...]], Variant] = {}
+
+
+def load_variant(
+    name_or_path: str | os.PathLike[str], *, allow_paths: Iterable[str | os.PathLike[str]] = ()
+) -> Variant:
+    """Load a variant by shipped name (``official``), shipped file name or any TOML file's path.
+
+    The file's ``extends`` may name a variant or a ``.toml`` file inside the file's own folder,
+    or inside one of ``allow_paths``. Raises :class:`VariantError` naming the file, the key path
+    and what was expected.
+
+    >>> load_variant("official").name
+    'official'
+    """
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise TypeError(
+            f"load_variant(): name_or_path is a str or a path, not {type(name_or_path).__name__}"
+        )
+    allow = tuple(Path(p) for p in allow_paths)
+    path = _find(os.fspath(name_or_path), None)
+    stamp = _stat(path)
+    key = (str(path), stamp, allow)
+    cached = _LOADED.get(key)
+    if cached is not None:
+        return cached
+    raw, cites = _load_raw(path, (), allow)
+    variant = _build(raw, cites, str(path))
+    _LOADED[key] = variant
+    return variant
+
+
+def load_variant_text(
+    text: str,
+    *,
+    source: str = "<string>",
+    base_dir: str | os.PathLike[str] | None = None,
+    allow_paths: Iterable[str | os.PathLike[str]] = (),
+) -> Variant:
+    """Load a variant from TOML text (``extends`` resolves inside ``base_dir``, else by name).
+
+    >>> text = 'name = "x"\\nextends = "official"\\n[deal]\\nhand_size = 5'
+    >>> load_variant_text(text).deal.hand_size
+    5
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"load_variant_text(): text is a str, not {type(text).__name__}")
+    data = _parse_toml(text, source)
+    folder = None if base_dir is None else Path(base_dir)
+    raw, cites = _resolve(data, source, folder, (), tuple(Path(p) for p in allow_paths))
+    return _build(raw, cites, source)
+
+
+def _stat(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError as exc:
+        raise VariantError(
+            f"cannot read the file: {exc.strerror or exc}", source=str(path)
+        ) from None
+
+
+def _find(name: str, base_dir: Path | None) -> Path:
+    try:
+        return find_variant(name, base_dir)
+    except (OSError, RuntimeError) as exc:  # a name too long for a file, a symlink loop
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise VariantError(f"cannot look for variant {_short(name)}: {reason}") from None
+
+
+def _short(name: str) -> str:
+    """A name for a message: quoted, and cut short when very long."""
+    return repr(name) if len(name) <= 80 else repr(name[:60]) + f"... ({len(name)} characters)"
+
+
+def _parse_toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"not valid TOML: {exc}", source=source) from None
+    except RecursionError:
+        raise VariantError("not valid TOML: nested too deeply", source=source) from None
+
+
+def _read(path: Path) -> str:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise VariantError(
+            f"cannot read the file: {exc.strerror or exc}", source=str(path)
+        ) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise VariantError(
+            f"the file is larger than {MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)", source=str(path)
+        )
+    try:
+        return data.decode("utf-8-sig")  # a BOM is allowed, as in logs
+    except UnicodeDecodeError as exc:  # the byte itself is not shown: it is the file's content
+        raise VariantError(
+            f"cannot read the file: 'utf-8' codec can't decode the byte at position {exc.start} "
+            "(not UTF-8 text)",
+            source=str(path),
+        ) from None
+
+
+def _load_raw(
+    path: Path, chain: tuple[str, ...], allow: tuple[Path, ...]
+) -> tuple[dict[str, Any], dict[str, Citation]]:
+    if str(path) in chain:
+        cycle = " -> ".join([*chain, str(path)])
+        raise VariantError(f"extends forms a cycle: {cycle}", source=str(path), path="extends")
+    if len(chain) > MAX_EXTENDS:
+        raise VariantError(
+            f"an extends chain of more than {MAX_EXTENDS} steps (MAX_EXTENDS)",
+            source=chain[-1],
+            path="extends",
+        )
+    data = _parse_toml(_read(path), str(path))
+    return _resolve(data, str(path), path.parent, (*chain, str(path)), allow)
+
+
+def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source: str) -> Path:
+    """The file an ``extends`` names, if the policy allows it (else a VariantError)."""
+    folders = (*((base_dir,) if base_dir is not None else ()), *allow)
+    if not is_path_like(parent):
+        inside = resolve_inside(f"{parent}.toml", base_dir, folders)
+        return inside if inside is not None else _find(parent, None)
+    inside = resolve_inside(parent, base_dir, folders) if parent.endswith(".toml") else None
+    if inside is not None:
+        return inside
+    if parent.endswith(".toml") and os.path.basename(parent) == parent and findable(parent):
+        return _find(parent, None)  # a shipped file's name ("official.toml")
+    where = "inside this file's folder" if base_dir is not None else "(text has no folder)"
+    raise VariantError(
+        f"{_short(parent)}: not allowed, so not read: extends names a variant or a .toml file "
+        f"{where} (widen with allow_paths=)"
+    )
+
+
+def findable(name: str) -> bool:
+    """True if the finder knows ``name`` (a shipped file name, or one on the variant path)."""
+    try:
+        _find(name, None)
+    except VariantError:
+        return False
+    return True
+
+
+def _resolve(
+    data: dict[str, Any],
+    source: str,
+    base_dir: Path | None,
+    chain: tuple[str, ...],
+    allow: tuple[Path, ...],
+) -> tuple[dict[str, Any], dict[str, Citation]]:
+    if data and not set(data) & _TOP_KEYS:
+        raise VariantError(
+            "not a variant file: none of its top-level keys is a variant key (name, extends, "
+            "deck, deal, ...); its content is not shown",
+            source=source,
+        )
+    values, cites = _split_citations(data, source, "")
+    parent = values.pop("extends", None)
+    if parent is None:
+        values["extends"] = ""
+        return values, cites
+    if not isinstance(parent, str) or not parent:
+        raise VariantError(
+            f"expected the name or path of a variant, got {parent!r}", source=source, path="extends"
+        )
+    try:
+        found = _parent(parent, base_dir, allow, source)
+    except VariantError as exc:
+        raise VariantError(str(exc), source=source, path="extends") from None
+    base_raw, base_cites = _load_raw(found, chain or (source,), allow)
+    if "name" not in values:  # never inherit the parent's name: a file is named by its stem
+        values["name"] = Path(source).stem if source.endswith(".toml") else None
+    merged = _merge(base_raw, values)
+    merged["extends"] = parent
+    merged.setdefault("description", "")
+    if "description" not in values:
+        merged["description"] = ""
+    # a key the child sets plainly no longer carries the parent's citation for its old value
+    overridden = _paths(values)
+    kept = {p: c for p, c in base_cites.items() if p not in overridden}
+    return merged, {**kept, **cites}
+
+
+def _paths(tree: Mapping[str, Any], prefix: str = "") -> set[str]:
+    """Every key path of a parsed TOML tree, tables included."""
+    out: set[str] = set()
+    for k, v in tree.items():
+        path = f"{prefix}.{k}" if prefix else k
+        out.add(path)
+        if isinstance(v, dict):
+            out |= _paths(v, path)
+    return out
+
+
+def _split_citations(node: Any, source: str, path: str) -> tuple[Any, dict[str, Citation]]:
+    """Replace ``{value = ..., clause = ...}`` tables by their value; collect the citations."""
+    if not isinstance(node, dict):
+        return node, {}
+    if "value" in node and set(node) <= _CITE_KEYS:
+        clause = node.get("clause", ())
+        if isinstance(clause, str):
+            clause = tuple(clause.split())
+        if not isinstance(clause, (list, tuple)) or not all(isinstance(c, str) for c in clause):
+            raise VariantError(
+                f"a clause must be an id or a list of ids, got {clause!r}",
+                source=source,
+                path=f"{path}.clause",
+            )
+        for extra in ("source", "note"):
+            if not isinstance(node.get(extra, ""), str):
+                raise VariantError(
+                    f"expected a string, got {node[extra]!r}", source=source, path=f"{path}.{extra}"
+                )
+        cite = Citation(tuple(clause), node.get("source", ""), node.get("note", ""))
+        value, inner = _split_citations(node["value"], source, path)
+        return value, {**inner, path: cite}
+    out: dict[str, Any] = {}
+    cites: dict[str, Citation] = {}
+    for k, v in node.items():
+        sub = f"{path}.{k}" if path else k
+        out[k], c = _split_citations(v, source, sub)
+        cites.update(c)
+    return out, cites
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+# --- building the typed value -------------------------------------------------------------------
+
+
+def _rank(rank: str, table: Any, source: str) -> tuple[str, Any]:
+    if not isinstance(table, dict):
+        raise VariantError(
+            f"expected a table describing the rank, got {table!r}",
+            source=source,
+            path=f"ranks.{rank}",
+        )
+    return rank, structure_table(table, f"ranks.{rank}", source=source)
+
+
+def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Variant:
+    def fail(path: str, msg: str) -> VariantError:
+        return VariantError(msg, source=source, path=path)
+
+    for k in raw:
+        if k not in _TOP_KEYS:
+            raise fail(k, f"unknown key {k!r}; expected one of {', '.join(sorted(_TOP_KEYS))}")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise fail("name", f"expected a non-empty string naming the variant, got {name!r}")
+    description = raw.get("description", "")
+    if not isinstance(description, str):
+        raise fail("description", f"expected a string, got {description!r}")
+    check_limits(raw, source)
+    sections: dict[str, Any] = {}
+    ranks: list[tuple[str, Any]] = []
+    for table_name, _ in iter_tables():  # the one walk of the schema
+        key = "ranks" if table_name == "ranks.*" else table_name
+        table = raw.get(key, {})
+        if not isinstance(table, dict):
+            what = "a table of rank tables" if key == "ranks" else "a table"
+            raise fail(key, f"expected {what}, got {table!r}")
+        if key == "ranks":
+            ranks = [_rank(rank, t, source) for rank, t in table.items()]
+        else:
+            sections[key] = structure_table(table, key, source=source)
+    variant = Variant(
+        name=name.strip(),
+        description=description,
+        extends=raw.get("extends", ""),
+        ranks=tuple(ranks),
+        citations=tuple(sorted(cites.items())),
+        **sections,
+    )
+    check_variant(variant, source)
+    return variant
