@@ -270,7 +270,7 @@ class ObservationLayout:
             obs[off["drawn"] + kind[f.drawn]] = 1
         self._counts(obs, off["shown"], f.shown)
         obs[off["draw_pile"]] = f.draw_pile
-        obs[off["scores"] : off["scores"] + n] = np.clip(f.scores, 0, SCORE_BOUND)
+        obs[off["scores"] : off["scores"] + n] = [min(max(x, 0), SCORE_BOUND) for x in f.scores]
         obs[off["unseen"]] = f.unseen
         return obs
 
