@@ -24,8 +24,20 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from ena_rules import COLORS, Card, CallUno, Challenge, ChooseColor, Draw, Event
-from ena_rules import Overtake, Pass, Play, Variant, parse_card
+from ena_rules import (
+    COLORS,
+    CallUno,
+    Card,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Event,
+    Overtake,
+    Pass,
+    Play,
+    Variant,
+    parse_card,
+)
 from ena_rules.cards import COLOR_NAMES
 from ena_rules.errors import EnaRulesError
 

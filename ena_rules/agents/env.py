@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -43,8 +43,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from ena_rules import EnaRulesError, Event, GameState, Variant, Verdict, apply, legal_events
-from ena_rules import load_variant, new_game
+from ena_rules import (
+    EnaRulesError,
+    Event,
+    GameState,
+    Variant,
+    Verdict,
+    apply,
+    legal_events,
+    load_variant,
+    new_game,
+)
 from ena_rules.chance import deal_event, drive_chance
 from ena_rules.position import format_position
 
@@ -82,12 +91,12 @@ def _variant(variant: str | Variant) -> Variant:
     return v
 
 
-def _choice(name: str, value: object, allowed: Sequence[str]) -> None:
+def _choice(name: str, value: object, allowed: Sequence[str | None]) -> None:
     if value not in allowed:
         raise EnvError(f"{name}: {value!r}: expected one of {', '.join(map(repr, allowed))}")
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (the PettingZoo convention)
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped env
     """The environment itself (:func:`env` wraps it); see the module's text.
 
     ``episode``: ``"round"`` (an episode is one round) or ``"game"`` (rounds until the
@@ -109,7 +118,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (the PettingZoo conv
     ena_rules.agents.env.EnvError: players: 11: variant 'ena' takes 2 to 10 players
     """
 
-    metadata = {"name": "ena_uno_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "ena_uno_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -134,7 +147,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (the PettingZoo conv
         _choice("episode", episode, ("round", "game"))
         _choice("reward", reward, ("win", "points"))
         _choice("illegal", illegal, ("raise", "terminate"))
-        _choice("render_mode", render_mode, (None, *self.metadata["render_modes"]))
+        _choice("render_mode", render_mode, (None, "ansi", "human"))
         if not isinstance(max_steps, int) or max_steps < 1:
             raise EnvError(f"max_steps: {max_steps!r}: expected a positive integer")
         self.episode, self.reward_mode, self.illegal = episode, reward, illegal
@@ -163,6 +176,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (the PettingZoo conv
         self.last_verdict: Verdict | None = None
         self.seed = 0
         self.steps = 0
+        self._legal: dict[int, dict[int, Event]] = {}
+        self._offers: list[int] = []
+        self._due: int | None = None
 
     # -- PettingZoo API -------------------------------------------------------------------
 
@@ -191,7 +207,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (the PettingZoo conv
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": self._idle} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            a: {"action_mask": self._idle} for a in self.agents
+        }
         self.steps = 0
         self.last_verdict = None
         state, _ = drive_chance(new_game(self.variant, self.agents), self.seed)
@@ -214,7 +232,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (the PettingZoo conv
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Act for ``agent_selection``; ``None`` only for an agent whose episode is over."""
         if not self.agents:
-            raise EnvError("step() with no agent left: the episode is over (or not started); call reset()")
+            raise EnvError(
+                "step() with no agent left: the episode is over (or not started); call reset()"
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -28,7 +28,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
-from .env import EnvError, IllegalActionError, Illegal, Observation, raw_env
+from .env import EnvError, Illegal, IllegalActionError, Observation, raw_env
 
 __all__ = ["Policy", "UnoGymEnv", "random_policy"]
 
@@ -58,10 +58,10 @@ class UnoGymEnv(gymnasium.Env[Observation, int]):
     >>> env.step(env.layout.wait)
     Traceback (most recent call last):
     ...
-    ena_rules.agents.env.IllegalActionError: player_0: action 77 (wait) is not legal now (legal: 33 play G7, 60 draw)
+    ena_rules.agents.env.IllegalActionError: player_0: action 77 (wait) is not legal now ...
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012  (Env declares it so)
 
     def __init__(
         self,
@@ -103,9 +103,7 @@ class UnoGymEnv(gymnasium.Env[Observation, int]):
         self._play_others()
         return self.aec.observe(self.agent), dict(self.aec.infos[self.agent])
 
-    def step(
-        self, action: int
-    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """The learner's action, then the others' until the learner's next turn or the end."""
         if not self.aec.agents or self._over():
             raise EnvError("step() after the episode's end: call reset()")

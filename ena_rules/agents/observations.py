@@ -39,7 +39,14 @@ from ena_rules.errors import EnaRulesError
 
 from .actions import MAX_SEATS, card_kinds
 
-__all__ = ["PHASE_ORDER", "ObservationLayout", "Segment", "Seen"]
+__all__ = [
+    "PHASE_ORDER",
+    "ObservationLayout",
+    "Seen",
+    "Segment",
+    "seen_from_state",
+    "seen_from_view",
+]
 
 Vector = npt.NDArray[np.float32]
 
@@ -215,14 +222,15 @@ class ObservationLayout:
         self.segments: tuple[Segment, ...] = tuple(segments)
         self.size = offset
         self._by_name = {s.name: s for s in self.segments}
-        high = np.zeros(self.size, dtype=np.float32)
+        bound = np.zeros(self.size, dtype=np.float32)
         for seg in self.segments:
-            high[seg.offset : seg.offset + seg.size] = seg.high
+            bound[seg.offset : seg.offset + seg.size] = seg.high
         for name in ("hand", "shown"):  # at most every copy of a kind
             off = self._by_name[name].offset
             for i, card in enumerate(self.kinds):
-                high[off + i] = copies[card]
-        self.high = high
+                bound[off + i] = copies[card]
+        self.high: Vector = bound
+        """The upper bound of each value (the observation space's ``high``; 0 is the low)."""
         self._off = {s.name: s.offset for s in self.segments}
 
     def offset(self, name: str) -> int:
