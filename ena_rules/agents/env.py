@@ -192,7 +192,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new episode: a new game, cut and dealt from ``seed`` (the game's seed, as for
-        ``ena-rules simulate``); without one, from the stream the last seed started."""
+        ``ena-rules simulate``); without one, from the stream the last seed started.
+        ``options={"state": state}`` starts from a state instead (its players the agents, a
+        player due); later rounds are dealt from the seed."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
                 raise EnvError(f"seed: {seed!r}: expected a non-negative integer or None")
@@ -212,11 +214,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         }
         self.steps = 0
         self.last_verdict = None
-        state, _ = drive_chance(new_game(self.variant, self.agents), self.seed)
-        if state.phase not in ("color", "play", "owe", "drawn"):  # pragma: no cover - a bug
-            raise EnvError(f"the deal left the game in phase {state.phase!r}")
+        start = (options or {}).get("state")
+        if start is None:
+            state, _ = drive_chance(new_game(self.variant, self.agents), self.seed)
+        else:
+            state = self._check_start(start)
         self.state = state
         self._offer(None)
+
+    def _check_start(self, state: object) -> GameState:
+        """A state given to ``reset(options={"state": ...})``, checked."""
+        if not isinstance(state, GameState):
+            raise EnvError(f"options['state']: {state!r} is not a GameState")
+        if list(state.players) != self.possible_agents:
+            raise EnvError(
+                f"options['state']: its players {', '.join(state.players)} are not the agents "
+                f"{', '.join(self.possible_agents)}"
+            )
+        if state.variant != self.variant:
+            raise EnvError(
+                f"options['state']: a game of {state.variant.name!r}, not {self.variant.name!r}"
+            )
+        if state.phase not in ("color", "play", "owe", "drawn") or state.partial:
+            raise EnvError(
+                f"options['state']: a game in phase {state.phase!r}"
+                + (" (a partial state)" if state.partial else "")
+                + ": expected a full state in which a player is due"
+            )
+        return state
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``."""
@@ -272,6 +297,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             print(text)
             return None
         return text
+
+    def _clear_rewards(self) -> None:
+        for agent in self.rewards:
+            self.rewards[agent] = 0.0
 
     def close(self) -> None:
         """Nothing to release."""
