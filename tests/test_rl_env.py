@@ -398,3 +398,11 @@ def test_importing_the_referee_needs_no_numpy_and_nothing_imports_the_agents() -
     for path in package.rglob("*.py"):
         if "agents" not in path.relative_to(package).parts:
             assert "agents" not in path.read_text(encoding="utf-8").replace("# agents", ""), path
+
+
+def test_the_layout_tables_of_docs_rl_md_are_fresh() -> None:
+    from ena_rules.agents.layout import refresh
+
+    page = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert refresh(page) == page, "run: python3 -m ena_rules.agents.layout --write"
+    assert "| `hand` | 0-53 | 54 |" in page
