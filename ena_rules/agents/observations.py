@@ -1,15 +1,15 @@
 """What a player observes: a fixed-length vector built from their ``view`` only.
 
-The vector is a concatenation of named segments (:meth:`ObservationLayout.segments`; the
+The vector is a concatenation of named segments (:attr:`ObservationLayout.segments`; the
 table in docs/rl.md is generated from them). Seats are relative to the observer, as in the
 action layout: seat ``+0`` is the observer, ``+k`` the player ``k`` seats clockwise; segments by
 seat are sized for the most seats the variant allows, and seats not at the table are 0.
 
 :meth:`ObservationLayout.encode` takes a :class:`~ena_rules.PlayerView`. The environment uses
-:meth:`ObservationLayout.encode_state`, which reads the same public facts straight from the
-state (no partial state is built: about twice as fast) and falls back to the view where the
-variant hides part of a player's own hand (HR-BLIND-DRAW); tests/test_rl_env.py checks that
-both give the same vector.
+:meth:`ObservationLayout.encode_state`, which reads the same public facts and the player's own
+hand straight from the state (no partial state is built: several times faster) and uses the
+view where the variant hides part of a player's own hand (HR-BLIND-DRAW); tests/test_rl_env.py
+checks that both give the same vector.
 
 >>> from ena_rules import load_variant, view
 >>> from ena_rules.position import parse_position
@@ -44,7 +44,6 @@ __all__ = [
     "ObservationLayout",
     "Seen",
     "Segment",
-    "seen_from_state",
     "seen_from_view",
 ]
 
@@ -130,46 +129,6 @@ def seen_from_view(v: PlayerView) -> Seen:
     )
 
 
-def seen_from_state(s: GameState, seat: int) -> Seen:
-    """The same facts as :func:`seen_from_view` of ``view(s, s.players[seat])``, read from
-    the state (the view is made where the variant hides part of a player's own hand).
-
-    >>> from ena_rules import load_variant, view
-    >>> from ena_rules.testing import start_round
-    >>> s = start_round(load_variant("ena"), ["ana", "bor"], dealer="ana", hands=[["R1"], ["R9"]],
-    ...                 turned="R5")
-    >>> seen_from_state(s, 1) == seen_from_view(view(s, "bor"))
-    True
-    """
-    if s.blind and any(s.blind):  # HR-BLIND-DRAW: the view knows which cards are unseen
-        return seen_from_view(view(s, s.players[seat]))
-    n = len(s.players)
-    hands = s.hands or tuple(() for _ in s.players)
-    hand = hands[seat]
-    order = [(seat + k) % n for k in range(n)]
-    due = s.due
-    reveal = s.reveal
-    return Seen(
-        hand=hand,
-        sizes=tuple(len(hands[x]) for x in order),
-        top=s.discard[-1] if s.discard else None,
-        color=COLOR_NAMES.get(s.color or ""),
-        clockwise=s.direction == 1,
-        phase=s.phase,
-        due=None if due is None else _relative(seat, n, s.players.index(due)),
-        pending=s.pending.count if s.pending else 0,
-        draw_pile=len(s.draw_pile),
-        scores=tuple(s.scores[x] for x in order),
-        catchable=tuple((x - seat) % n for x in s.uno_exposed),
-        drawn=s.drawn if s.turn == seat and (s.drawn is None or s.drawn in hand) else None,
-        shown=reveal.cards if reveal is not None and reveal.viewer == seat else (),
-        overtake_open=s.overtake_open,
-        last_player=_relative(seat, n, s.last_player),
-        challenge=s.challenge is not None,
-        unseen=0,
-    )
-
-
 class ObservationLayout:
     """The observation vector of a variant for ``seats`` seats at most (default: the
     variant's maximum, at most 10): its segments, :meth:`encode` and :meth:`read`.
@@ -191,6 +150,7 @@ class ObservationLayout:
             self.kind_index[str(card)] = i
         self.colors = tuple(COLOR_NAMES[c] for c in variant.deck.colors)
         self._color_index = {c: i for i, c in enumerate(self.colors)}
+        self._color_code = {c: i for i, c in enumerate(variant.deck.colors)}
         copies = Counter(variant.cards)
         deck = float(len(variant.cards))
         k, m = len(self.kinds), self.seats
@@ -247,8 +207,69 @@ class ObservationLayout:
         return self.encode_seen(seen_from_view(v))
 
     def encode_state(self, s: GameState, seat: int) -> Vector:
-        """The observation vector of seat ``seat``'s view of ``s`` (see the module's text)."""
-        return self.encode_seen(seen_from_state(s, seat))
+        """The observation vector of seat ``seat``'s view of ``s``: the same vector as
+        ``encode(view(s, s.players[seat]))``, read from the state's public fields and the
+        seat's own hand (made from the view where the variant hides own cards).
+
+        >>> from ena_rules import load_variant, view
+        >>> from ena_rules.testing import start_round
+        >>> s = start_round(load_variant("ena"), ["ana", "bor", "cene"], dealer="ana")
+        >>> layout = ObservationLayout(load_variant("ena"))
+        >>> bool((layout.encode_state(s, 1) == layout.encode(view(s, "bor"))).all())
+        True
+        """
+        if s.blind and any(s.blind):  # HR-BLIND-DRAW: the view knows which cards are unseen
+            return self.encode(view(s, s.players[seat]))
+        off, n = self._off, len(s.players)
+        hands = s.hands or tuple(() for _ in s.players)
+        hand = hands[seat]
+        pos = self._ones(s, seat, n, hand)
+        weight = [1.0] * len(pos)
+        order = [(seat + k) % n for k in range(n)]
+        pos.extend(range(off["hand_sizes"], off["hand_sizes"] + n))
+        weight.extend(float(len(hands[x])) for x in order)
+        if s.pending is not None:
+            pos.append(off["pending"])
+            weight.append(float(s.pending.count))
+        pos.append(off["draw_pile"])
+        weight.append(float(len(s.draw_pile)))
+        if s.scores:
+            pos.extend(range(off["scores"], off["scores"] + n))
+            weight.extend(min(max(float(s.scores[x]), 0.0), SCORE_BOUND) for x in order)
+        counts = np.bincount(pos, weights=weight, minlength=self.size)
+        return counts.astype(np.float32)
+
+    def _ones(self, s: GameState, seat: int, n: int, hand: tuple[Card, ...]) -> list[int]:
+        """The positions that count 1 (own cards, one-hots, flags) for ``encode_state``."""
+        off, kind = self._off, self.kind_index
+        at = off["hand"]
+        pos = [at + kind[c] for c in hand]
+        if s.discard:
+            pos.append(off["top"] + kind[s.discard[-1]])
+        if s.color in self._color_code:
+            pos.append(off["color"] + self._color_code[s.color or ""])
+        if s.direction != 1:
+            pos.append(off["direction"])
+        if s.phase in PHASE_ORDER:
+            pos.append(off["phase"] + PHASE_ORDER.index(s.phase))
+        due = s.due
+        if due is not None:
+            pos.append(off["due"] + (s.players.index(due) - seat) % n)
+        pos.extend(range(off["seated"], off["seated"] + n))
+        pos.extend(off["catchable"] + (x - seat) % n for x in s.uno_exposed)
+        if s.overtake_open:
+            pos.append(off["overtake_open"])
+        if s.last_player is not None:
+            pos.append(off["last_player"] + (s.last_player - seat) % n)
+        if s.challenge is not None:
+            pos.append(off["challenge"])
+        drawn = s.drawn
+        if drawn is not None and s.turn == seat and drawn in hand:
+            pos.append(off["drawn"] + kind[drawn])
+        reveal = s.reveal
+        if reveal is not None and reveal.viewer == seat:
+            pos.extend(off["shown"] + kind[c] for c in reveal.cards if c in kind)
+        return pos
 
     def encode_seen(self, f: Seen) -> Vector:
         """The observation vector of the facts of a view."""
