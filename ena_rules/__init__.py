@@ -39,8 +39,8 @@ from .variant import Variant
 from .variant.io import diff_variants, dump_variant, load_variant, load_variant_text
 
 #: The module paths of the layout before the package was arranged by concept (docs/architecture.md,
-#: "Module paths"): each still imports, as the module it now is. ``import ena_rules.chance``
-#: gives :mod:`ena_rules.rules.chance` itself (the same module object, not a copy).
+#: "Module paths"), and ``ena_rules.env``: each imports as the module it now is.
+#: ``import ena_rules.chance`` gives :mod:`ena_rules.rules.chance` itself (the same object).
 MOVED: dict[str, str] = {
     "batch": "log.batch",
     "batch_cli": "cli.batch",
@@ -77,6 +77,8 @@ MOVED: dict[str, str] = {
     "verdict": "game.verdict",
     "view": "rules.view",
     "words": "game.words",
+    # a short path of its own: the PettingZoo environment (docs/rl.md), loaded only when used
+    "env": "agents.env",
 }
 
 

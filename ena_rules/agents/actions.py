@@ -1,0 +1,182 @@
+"""The fixed action space of a variant: one integer per move a player may ever make.
+
+Every seat has the same ``Discrete(layout.size)`` space. A card kind is one action, or one per
+colour for a wild (the colour it names), or one per other seat for a hand swap (its target);
+then draw, pass, call UNO, a catch of each other seat, challenge, naming the colour of a
+turned-up wild, and ``wait`` (let an out-of-turn chance go by). Other seats are *relative*:
+seat ``+k`` is the player ``k`` seats clockwise (further along the list of players), so the
+same action means the same move from every seat. The space is sized for the most seats the
+variant allows (at most 10), so it does not change with the number of players; actions naming
+a seat that is not at the table are never legal. A card action is a ``Play`` on the player's
+turn and an ``Overtake`` out of turn (a jump-in): the referee decides which one is legal.
+
+>>> from ena_rules import load_variant
+>>> layout = ActionLayout(load_variant("official"))
+>>> layout.size, layout.name(0), layout.name(layout.index("draw"))
+(78, 'play R0', 'draw')
+>>> layout.name(layout.index("play", card="W", color="green"))
+'play W naming green'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from ..cards import COLOR_NAMES, COLORS, Card, parse_card
+from ..errors import EnaRulesError
+from ..game.events import CallUno, Challenge, ChooseColor, Draw, Event, Overtake, Pass, Play
+from ..variant import Variant
+
+__all__ = ["MAX_SEATS", "Action", "ActionLayout", "card_kinds"]
+
+#: The most players the environment seats (the variant's own maximum may be lower).
+MAX_SEATS = 10
+
+ActionKey = tuple[str, Card | None, str | None, int]
+"""(kind, card, colour name, relative seat): 0 where no seat is named."""
+
+
+@attrs.frozen
+class Action:
+    """One action of the layout: what kind of move, with which card, colour or seat."""
+
+    index: int
+    kind: str
+    """``play``, ``draw``, ``pass``, ``uno``, ``catch``, ``challenge``, ``color`` or ``wait``."""
+    card: Card | None = None
+    color: str | None = None
+    """The colour named (a wild's, or the turned-up wild's), as its name (``red``)."""
+    seat: int = 0
+    """The seat named, relative to the player (``+k``: ``k`` seats clockwise); 0 for none."""
+
+    @property
+    def name(self) -> str:
+        """The action in words: ``play W naming red``, ``catch seat+2``, ``wait``."""
+        words = {"uno": "call UNO", "color": "name"}.get(self.kind, self.kind)
+        if self.card is not None:
+            words += f" {self.card}"
+        if self.kind == "catch":
+            words += f" seat+{self.seat}"
+        elif self.seat:
+            words += f" targeting seat+{self.seat}"
+        if self.color is not None:
+            words += f" {self.color}" if self.kind == "color" else f" naming {self.color}"
+        return words
+
+
+def card_kinds(variant: Variant) -> tuple[Card, ...]:
+    """The distinct cards of the variant's deck, in the deck's canonical order.
+
+    >>> from ena_rules import load_variant
+    >>> kinds = card_kinds(load_variant("official"))
+    >>> len(kinds), str(kinds[0]), str(kinds[-1])
+    (54, 'R0', 'W+4')
+    """
+    return tuple(dict.fromkeys(variant.cards))
+
+
+def _ops(variant: Variant, card: Card) -> set[str]:
+    return {e.op for e in variant.rank(card.rank).effects}
+
+
+class ActionLayout:
+    """The actions of a variant, for ``seats`` seats at most (default: the variant's maximum,
+    at most :data:`MAX_SEATS`); :meth:`index` finds one, :meth:`of_event` maps an event.
+
+    >>> from ena_rules import load_variant
+    >>> party = ActionLayout(load_variant("party"))
+    >>> party.name(party.index("play", card="R7", seat=2))
+    'play R7 targeting seat+2'
+    """
+
+    def __init__(self, variant: Variant, seats: int | None = None) -> None:
+        self.variant = variant
+        self.seats = min(variant.players.max, MAX_SEATS) if seats is None else seats
+        if not 2 <= self.seats <= MAX_SEATS:
+            raise EnaRulesError(f"seats: {self.seats}: the layout takes 2 to {MAX_SEATS} seats")
+        self.kinds = card_kinds(variant)
+        self.colors = tuple(COLOR_NAMES[c] for c in variant.deck.colors if c in COLORS)
+        actions = list(self._generate())
+        self.actions: tuple[Action, ...] = tuple(
+            attrs.evolve(a, index=i) for i, a in enumerate(actions)
+        )
+        self.size = len(self.actions)
+        self._index: dict[ActionKey, int] = {
+            (a.kind, a.card, a.color, a.seat): a.index for a in self.actions
+        }
+        self.wait = self._index[("wait", None, None, 0)]
+
+    def _generate(self) -> Iterator[Action]:
+        others = range(1, self.seats)
+        for card in self.kinds:
+            ops = _ops(self.variant, card)
+            colors: Sequence[str | None] = self.colors if "choose_color" in ops else (None,)
+            seats: Sequence[int] = others if "swap_hands" in ops else (0,)
+            for color in colors:
+                for seat in seats:
+                    yield Action(0, "play", card, color, seat)
+        yield Action(0, "draw")
+        yield Action(0, "pass")
+        yield Action(0, "uno")
+        for seat in others:
+            yield Action(0, "catch", seat=seat)
+        yield Action(0, "challenge")
+        for color in self.colors:
+            yield Action(0, "color", color=color)
+        yield Action(0, "wait")
+
+    def index(
+        self, kind: str, *, card: str | Card | None = None, color: str | None = None, seat: int = 0
+    ) -> int:
+        """The index of an action (``EnaRulesError`` if the layout has none such).
+
+        >>> from ena_rules import load_variant
+        >>> ActionLayout(load_variant("ena")).index("catch", seat=1)
+        63
+        """
+        code = parse_card(card) if isinstance(card, str) else card
+        found = self._index.get((kind, code, color, seat))
+        if found is None:
+            raise EnaRulesError(
+                f"no action {kind!r} (card {card}, colour {color}, seat {seat}) "
+                f"in the action layout of {self.variant.name!r}"
+            )
+        return found
+
+    def name(self, index: int) -> str:
+        """The action ``index`` in words."""
+        return self.actions[index].name
+
+    def of_event(self, event: Event, players: Sequence[str]) -> int | None:
+        """The action of a player event, ``None`` for one the layout cannot express (several
+        cards at once, HR-MULTI-PLAY; a chance event).
+
+        >>> from ena_rules import load_variant
+        >>> layout = ActionLayout(load_variant("crazy"))
+        >>> layout.name(layout.of_event(Play("b", "Y7", target="a"), ["a", "b", "c"]))
+        'play Y7 targeting seat+2'
+        >>> layout.of_event(CallUno("b", target="c"), ["a", "b", "c"])
+        95
+        """
+        if isinstance(event, Play | Overtake):
+            if isinstance(event, Play) and event.more:
+                return None
+            seat = self._relative(event.player, event.target, players)
+            return self._index.get(("play", event.card, event.color, seat))
+        if isinstance(event, CallUno):
+            if event.target is None or event.target == event.player:
+                return self._index[("uno", None, None, 0)]
+            seat = self._relative(event.player, event.target, players)
+            return self._index.get(("catch", None, None, seat))
+        if isinstance(event, ChooseColor):
+            return self._index.get(("color", None, event.color, 0))
+        simple = {Draw: "draw", Pass: "pass", Challenge: "challenge"}.get(type(event))
+        return None if simple is None else self._index[(simple, None, None, 0)]
+
+    @staticmethod
+    def _relative(player: str, target: str | None, players: Sequence[str]) -> int:
+        if target is None:
+            return 0
+        return (players.index(target) - players.index(player)) % len(players)
