@@ -135,6 +135,9 @@ def _replay(folder: Path, name: str, variant: list[str]) -> dict[str, Any]:
 def _validate(request: dict[str, Any], folder: Path) -> dict[str, Any]:
     name = safe_name(str(request.get("name", "")), "record.jsonl", ".jsonl")
     _write(folder, "records", name, request.get("text"))
+    if request.get("upload"):  # the worker wrote the record's bytes to the file "upload"
+        (folder / "records").mkdir(parents=True, exist_ok=True)
+        os.replace(folder / "upload", folder / "records" / name)
     variant = _variant_args(request)
     if variant and variant[1].startswith("house"):
         variant[1] = str(Path("..") / variant[1])

@@ -15,6 +15,10 @@ let variantNames = [];
 let houseName = null;
 const form = { rows: [], answer: null };
 
+function size(bytes) {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.ceil(bytes / 1e3)} kB`;
+}
+
 function say(text) {
   $("status").textContent = text;
 }
@@ -45,7 +49,6 @@ function ask(request, record) {
   const message = { id, request: JSON.stringify(request) };
   const transfer = [];
   if (record) {
-    message.name = record.name;
     message.bytes = record.bytes.buffer.slice(0);
     transfer.push(message.bytes);
   }
@@ -90,8 +93,7 @@ function recordToJudge() {
 
 function hold(name, bytes) {
   held = { name, bytes };
-  const mb = (bytes.length / 1e6).toFixed(1);
-  $("held").textContent = `Holding ${name} (${mb} MB): too long to show here; press Judge.`;
+  $("held").textContent = `Holding ${name} (${size(bytes.length)}): too long to show here; press Judge.`;
   $("held").hidden = false;
   $("record").value = "";
 }
@@ -103,8 +105,7 @@ function showReport(box, text) {
     const div = document.createElement("div");
     div.textContent = line;
     if (line.includes("first leaves the rules on this line")) {
-      div.className = "first";
-      div.textContent = `⚑ ${line}`;
+      div.className = "first"; // flagged by app.css (::before), the text stays the report's
     } else if (line.includes("DISAGREES") || line.includes("-> rejected") || line.includes(": unusable")) {
       div.className = "wrong";
     }
@@ -126,8 +127,9 @@ async function judge() {
   $("b-stop").hidden = false;
   $("b-judge").disabled = true;
   document.body.dataset.judging = "true";
-  say(`Judging ${record.name} (${(record.bytes.length / 1e6).toFixed(1)} MB)…`);
-  const answer = await ask({ op: "validate", name: record.name, variant: $("variant").value }, record);
+  say(`Judging ${record.name} (${size(record.bytes.length)})…`);
+  const request = { op: "validate", name: record.name, variant: $("variant").value, upload: true };
+  const answer = await ask(request, record);
   if (busy !== id) return; // stopped meanwhile
   busy = null;
   $("b-stop").hidden = true;

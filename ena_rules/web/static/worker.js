@@ -1,5 +1,6 @@
 // The referee's worker: Pyodide and the ena_rules wheels, off the page's main thread.
-// Messages in: {id, request (a JSON string for the bridge), name?, bytes? (the record)}.
+// Messages in: {id, request (a JSON string for the bridge), bytes? (the record, kept as
+// the file "upload" of the work folder, which the bridge moves to its safe name)}.
 // Messages out: {kind: "progress", text, percent}, {kind: "ready", names, version},
 // {kind: "answer", id, answer (a JSON string)}, {kind: "failed", text}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -35,16 +36,16 @@ async function start() {
   const bridge = py.pyimport(manifest.bridge);
   call = (request) => bridge.call(request, FOLDER);
   const variants = JSON.parse(call(JSON.stringify({ op: "variants" })));
-  self.writeRecord = (name, bytes) => py.FS.writeFile(`${FOLDER}/records/${name}`, bytes);
+  self.writeRecord = (bytes) => py.FS.writeFile(`${FOLDER}/upload`, bytes);
   postMessage({ kind: "ready", names: variants.names, version: variants.version });
 }
 
 self.onmessage = (event) => {
-  const { id, request, name, bytes } = event.data;
+  const { id, request, bytes } = event.data;
   if (call === null) return;
-  if (bytes !== undefined) self.writeRecord(name, new Uint8Array(bytes));
   let answer;
   try {
+    if (bytes !== undefined) self.writeRecord(new Uint8Array(bytes)); // the bridge names it
     answer = call(request);
   } catch (err) {
     answer = JSON.stringify({ error: String(err && err.message ? err.message : err).slice(-400) });
