@@ -69,7 +69,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
     }
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -133,8 +133,7 @@ def shown(driver: WebDriver, element_id: str) -> str:
 def report_text(driver: WebDriver, element_id: str) -> str:
     """A report box's lines, exactly as the worker gave them (each line one element)."""
     lines: list[str] = driver.execute_script(
-        "return Array.from(document.getElementById(arguments[0]).children,"
-        " e => e.textContent)",
+        "return Array.from(document.getElementById(arguments[0]).children, e => e.textContent)",
         element_id,
     )
     return "".join(f"{line}\n" for line in lines)
@@ -143,9 +142,7 @@ def report_text(driver: WebDriver, element_id: str) -> str:
 def judge_file(driver: WebDriver, path: Path) -> None:
     before = int(body(driver, "judged") or 0)
     driver.find_element(By.ID, "file").send_keys(str(path))
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element(By.ID, "record").get_property("value")
-    )
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "record").get_property("value"))
     driver.find_element(By.ID, "b-judge").click()
     WebDriverWait(driver, LOAD).until(lambda d: int(body(d, "judged") or 0) == before + 1)
 
@@ -178,7 +175,7 @@ def test_the_page_opens_offline_and_judges_the_disputed_sample_as_the_command_do
         assert shown(browser, "summary") == done.stdout.splitlines()[-1]
         assert report_text(browser, "report") == done.stdout  # byte for byte
         flagged = browser.find_elements(By.CSS_SELECTOR, "#report .first")
-        assert [f.text for f in flagged][0].startswith("ena-disputed.jsonl:35: ")
+        assert flagged and flagged[0].text.startswith("ena-disputed.jsonl:35: ")
         frame = browser.find_element(By.ID, "replay")
         assert frame.is_displayed() and frame.get_attribute("sandbox") == "allow-scripts"
         browser.switch_to.frame(frame)

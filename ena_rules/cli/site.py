@@ -47,8 +47,12 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return error(f"{exc.filename or args.out}: {exc.strerror or exc}")
     mb = site.size / 1e6
-    print(f"wrote {args.out}: {len(site.files)} files, {mb:.1f} MB (Pyodide {site.pyodide}; "
-          f"{', '.join(site.wheels)})")
-    print(f"serve it and open it: python3 -m http.server -d {args.out} 8000, then "
-          "http://127.0.0.1:8000/")
+    print(
+        f"wrote {args.out}: {len(site.files)} files, {mb:.1f} MB (Pyodide {site.pyodide}; "
+        f"{', '.join(site.wheels)})"
+    )
+    print(
+        f"serve it and open it: python3 -m http.server -d {args.out} 8000, then "
+        "http://127.0.0.1:8000/"
+    )
     return YES

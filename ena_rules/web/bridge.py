@@ -116,8 +116,11 @@ def _write(folder: Path, sub: str, name: str, text: object) -> None:
 def _replay(folder: Path, name: str, variant: list[str]) -> dict[str, Any]:
     log = folder / "records" / name
     if log.stat().st_size > MAX_REPLAY_BYTES:
-        return {"replay": None, "replay_note": "This record is too long to step through here: "
-                "ena-rules replay --html writes its page."}
+        return {
+            "replay": None,
+            "replay_note": "This record is too long to step through here: "
+            "ena-rules replay --html writes its page.",
+        }
     out = folder / "replay.html"
     try:
         chosen = variant[1] if variant else None
@@ -182,8 +185,8 @@ def call(request: str, folder: str | os.PathLike[str]) -> str:
         if not isinstance(req, dict):
             raise ValueError("a request is a JSON object")
         where = Path(folder)
-        answer = form(req, where) if req.get("op") == "form" else _OPS[str(req.get("op"))](
-            req, where
+        answer = (
+            form(req, where) if req.get("op") == "form" else _OPS[str(req.get("op"))](req, where)
         )
     except KeyError as exc:
         answer = {"error": f"unknown request: {exc}"}
@@ -238,16 +241,24 @@ def form_lines(request: dict[str, Any]) -> list[str]:
 
 
 def _label(e: PlayerEvent) -> dict[str, Any]:
-    kind = {"Play": "play", "Overtake": "overtake", "Draw": "draw", "Pass": "pass",
-            "CallUno": "call_uno", "Challenge": "challenge"}.get(type(e).__name__, "")
+    kind = {
+        "Play": "play",
+        "Overtake": "overtake",
+        "Draw": "draw",
+        "Pass": "pass",
+        "CallUno": "call_uno",
+        "Challenge": "challenge",
+    }.get(type(e).__name__, "")
     choice = {"type": kind}
     for key in ("card", "color", "target"):
         value = getattr(e, key, None)
         if value is not None:
             choice[key] = str(value)
-    choice["label"] = " ".join(choice[k] for k in ("type", "card", "color", "target")
-                               if k in choice).replace("call_uno ", "call UNO on ").replace(
-        "call_uno", "call UNO")
+    choice["label"] = (
+        " ".join(choice[k] for k in ("type", "card", "color", "target") if k in choice)
+        .replace("call_uno ", "call UNO on ")
+        .replace("call_uno", "call UNO")
+    )
     return choice
 
 
@@ -256,8 +267,9 @@ def _open_hand(state: GameState, seat: int) -> GameState:
     view lists every card the player may play or overtake with now."""
     every = sorted(set(canonical_deck(state.variant)), key=str)
     hand = tuple(c for c in state.hands[seat] if str(c) != "?") + tuple(every)
-    return attrs.evolve(state, hands=tuple(hand if i == seat else h
-                                           for i, h in enumerate(state.hands)))
+    return attrs.evolve(
+        state, hands=tuple(hand if i == seat else h for i, h in enumerate(state.hands))
+    )
 
 
 def choices(state: GameState, player: str) -> list[dict[str, Any]]:
@@ -267,8 +279,9 @@ def choices(state: GameState, player: str) -> list[dict[str, Any]]:
     if state.phase not in ("play", "drawn", "owe", "color"):
         return []
     seat = state.players.index(player)
-    moves = [e for e in legal_events(view(state, player)) if type(e).__name__ not in (
-        "Play", "Overtake")]
+    moves = [
+        e for e in legal_events(view(state, player)) if type(e).__name__ not in ("Play", "Overtake")
+    ]
     if state.partial:
         cards = legal_events(view(_open_hand(state, seat), player))
     else:
@@ -300,14 +313,22 @@ def form(request: dict[str, Any], folder: Path) -> dict[str, Any]:
     answer = _validate({"name": name, "text": text, "replay": False}, folder)
     v = Validator(name)
     verdicts = [
-        {"line": r.line, "text": r.text(name), "outcome": r.outcome or (
-            "agrees" if r.agrees else "DISAGREES" if r.agrees is False else r.kind),
-         "wrong": r.wrong or r.kind == "problem"}
+        {
+            "line": r.line,
+            "text": r.text(name),
+            "outcome": r.outcome
+            or ("agrees" if r.agrees else "DISAGREES" if r.agrees is False else r.kind),
+            "wrong": r.wrong or r.kind == "problem",
+        }
         for r in v.run(lines)
     ]
     state = v.state
     report = v.report()
-    answer.update(log=text, verdicts=verdicts, first_wrong=report.first_wrong,
-                  due=state.due if state is not None else None,
-                  choices={p: choices(state, p) for p in state.players} if state else {})
+    answer.update(
+        log=text,
+        verdicts=verdicts,
+        first_wrong=report.first_wrong,
+        due=state.due if state is not None else None,
+        choices={p: choices(state, p) for p in state.players} if state else {},
+    )
     return answer

@@ -44,7 +44,6 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
     "package.json",
-    "README.md",
 )
 _STATIC = ("index.html", "app.js", "app.css", "worker.js", "sw.js", "favicon.svg")
 _MARK = "ena-rules-site"
@@ -96,8 +95,10 @@ def _build_wheel(tmp: Path) -> Path:
     if root is None:
         raise SiteError("no checkout to build the wheel from: give --wheel ena_rules-*.whl")
     out = tmp / "ena-wheel"
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(root)],
-         "building the wheel (pip wheel)")
+    _run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(root)],
+        "building the wheel (pip wheel)",
+    )
     return next(out.glob("ena_rules-*.whl"))
 
 
@@ -125,8 +126,11 @@ def _python_of(pyodide: Path) -> str:
 def _constraints(tmp: Path) -> Path:
     """The versions installed here: the page runs the dependencies the command line runs."""
     pins = sorted(
-        {f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions()
-         if d.metadata["Name"] and d.metadata["Name"].replace("-", "_") != "ena_rules"}
+        {
+            f"{d.metadata['Name']}=={d.version}"
+            for d in metadata.distributions()
+            if d.metadata["Name"] and d.metadata["Name"].replace("-", "_") != "ena_rules"
+        }
     )
     path = tmp / "constraints.txt"
     path.write_text("\n".join(pins) + "\n", encoding="utf-8")
@@ -135,9 +139,25 @@ def _constraints(tmp: Path) -> Path:
 
 def _wheels(wheel: Path, python: str, tmp: Path) -> list[Path]:
     out = tmp / "wheels"
-    cmd = [sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:",
-           "--python-version", python, "--implementation", "py", "--platform", "any",
-           "-c", str(_constraints(tmp)), "-d", str(out), str(wheel)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "-q",
+        "--only-binary=:all:",
+        "--python-version",
+        python,
+        "--implementation",
+        "py",
+        "--platform",
+        "any",
+        "-c",
+        str(_constraints(tmp)),
+        "-d",
+        str(out),
+        str(wheel),
+    ]
     _run(cmd, "downloading the dependencies' wheels (pip download)")
     found = sorted(out.glob("*.whl"))
     if not any(w.name.startswith("ena_rules-") for w in found):
@@ -185,7 +205,8 @@ def _copy_static(out: Path, csp: str, stamp: str) -> None:
 def _listing(out: Path) -> dict[str, int]:
     return {
         p.relative_to(out).as_posix(): p.stat().st_size
-        for p in sorted(out.rglob("*")) if p.is_file()
+        for p in sorted(out.rglob("*"))
+        if p.is_file()
     }
 
 
