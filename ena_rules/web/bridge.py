@@ -23,6 +23,7 @@ import io
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -263,10 +264,13 @@ def _label(e: PlayerEvent) -> dict[str, Any]:
 
 
 def _open_hand(state: GameState, seat: int) -> GameState:
-    """The state with ``seat``'s unknown cards replaced by one of every card of the deck: its
-    view lists every card the player may play or overtake with now."""
-    every = sorted(set(canonical_deck(state.variant)), key=str)
-    hand = tuple(c for c in state.hands[seat] if str(c) != "?") + tuple(every)
+    """The state with ``seat``'s hand holding, beside its known cards, one of every card of the
+    deck that is not all in sight: its view lists every card the player may play now."""
+    deck = Counter(canonical_deck(state.variant))
+    known = [c for hand in state.hands for c in hand if str(c) != "?"]
+    sight = Counter([*state.discard, *known])
+    unseen = sorted((c for c in deck if deck[c] > sight[c]), key=str)
+    hand = (*(c for c in state.hands[seat] if str(c) != "?"), *unseen)
     return attrs.evolve(
         state, hands=tuple(hand if i == seat else h for i, h in enumerate(state.hands))
     )

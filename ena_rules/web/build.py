@@ -184,14 +184,27 @@ def page_csp(replay_js: str, replay_css: str) -> str:
     )
 
 
+def _in_the_way(out: Path) -> bool:
+    """True when ``out`` holds something this command did not build (never overwritten)."""
+    if out.exists() and not out.is_dir():
+        return True
+    if not out.is_dir() or not any(out.iterdir()):
+        return False
+    manifest = out / "manifest.json"
+    return not manifest.is_file() or _MARK not in manifest.read_text(encoding="utf-8")
+
+
 def _prepare(out: Path) -> None:
-    if out.exists() and any(out.iterdir()):
-        if not (out / "manifest.json").is_file() or _MARK not in (out / "manifest.json").read_text(
-            encoding="utf-8"
-        ):
-            raise SiteError(f"{out}: not empty and not a site this command built; give another")
+    if _in_the_way(out):
+        raise SiteError(f"{out}: not empty and not a site this command built; give another")
+    if out.is_dir():
         shutil.rmtree(out)
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True)
+
+
+def _static_text() -> str:
+    static = resources.files("ena_rules.web").joinpath("static")
+    return "".join(static.joinpath(name).read_text(encoding="utf-8") for name in _STATIC)
 
 
 def _copy_static(out: Path, csp: str, stamp: str) -> None:
@@ -244,6 +257,8 @@ def build_site(
     ena_rules.web.build.SiteError: /nonexistent/pyodide: not the npm package pyodide ...
     """
     target = Path(out)
+    if _in_the_way(target):
+        raise SiteError(f"{target}: not empty and not a site this command built; give another")
     with tempfile.TemporaryDirectory(prefix="ena-site-") as work:
         tmp = Path(work)
         runtime = Path(pyodide) if pyodide is not None else _npm_pyodide(tmp)
@@ -259,7 +274,7 @@ def build_site(
         for name in PYODIDE_FILES:
             shutil.copyfile(runtime / name, target / "pyodide" / name)
         (target / "wheels").mkdir()
-        digest = hashlib.sha256()
+        digest = hashlib.sha256(_static_text().encode("utf-8"))
         for w in wheels:
             shutil.copyfile(w, target / "wheels" / w.name)
             digest.update(w.read_bytes())
