@@ -4,7 +4,7 @@ Publishing the docs publishes the referee. The folder is $ENA_RULES_SITE when se
 builds it once); otherwise it is built here by ``ena_rules.web.build.build_site`` (the wheel
 from this checkout, Pyodide from ``web/node_modules`` or ``npm pack``). Each of its files
 becomes a file of the docs, so a page links to ``app/index.html`` and the strict build checks
-the link.
+the link (docs/app/index.html, a placeholder in the repository, is replaced).
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ def on_files(files: Files, config: Any) -> Files:
     folder = _site()
     if not (folder / "manifest.json").is_file():
         raise FileNotFoundError(f"{folder}: not a site built by ena-rules site")
+    for old in [f for f in files if f.src_uri.startswith("app/")]:
+        files.remove(old)
     for path in sorted(folder.rglob("*")):
         if path.is_file():
             uri = "app/" + path.relative_to(folder).as_posix()
