@@ -126,6 +126,12 @@ def open_page(driver: WebDriver, url: str) -> None:
     WebDriverWait(driver, LOAD).until(lambda d: body(d, "ready") == "true")
 
 
+def the_page(driver: WebDriver, url: str) -> None:
+    """The page with its referee ready: the one open if it is (a load takes seconds)."""
+    if driver.current_url != url or body(driver, "ready") != "true":
+        open_page(driver, url)
+
+
 def shown(driver: WebDriver, element_id: str) -> str:
     return driver.find_element(By.ID, element_id).text
 
@@ -141,8 +147,9 @@ def report_text(driver: WebDriver, element_id: str) -> str:
 
 def judge_file(driver: WebDriver, path: Path) -> None:
     before = int(body(driver, "judged") or 0)
+    driver.execute_script("document.body.dataset.record = ''")
     driver.find_element(By.ID, "file").send_keys(str(path))
-    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "record").get_property("value"))
+    WebDriverWait(driver, 30).until(lambda d: body(d, "record") == path.name)
     driver.find_element(By.ID, "b-judge").click()
     WebDriverWait(driver, LOAD).until(lambda d: int(body(d, "judged") or 0) == before + 1)
 
@@ -159,7 +166,11 @@ def severe_logs(driver: WebDriver) -> list[dict[str, object]]:
 def test_the_page_opens_offline_and_judges_the_disputed_sample_as_the_command_does(
     browser: WebDriver, url: str
 ) -> None:
-    open_page(browser, url)
+    browser.get(url)
+    assert shown(browser, "status").startswith("Loading the referee")  # while Pyodide loads
+    assert browser.find_element(By.ID, "progress").is_displayed()
+    WebDriverWait(browser, LOAD).until(lambda d: body(d, "ready") == "true")
+    assert not browser.find_element(By.ID, "progress").is_displayed()
     WebDriverWait(browser, LOAD).until(lambda d: body(d, "offline") == "true")
     fetched = browser.execute_script(
         "return performance.getEntriesByType('resource').map(e => e.name)"
@@ -203,7 +214,7 @@ def _add(driver: WebDriver, lines: int) -> None:
 def test_the_form_writes_a_three_line_record_judged_as_the_command_does(
     browser: WebDriver, url: str, tmp_path: Path
 ) -> None:
-    open_page(browser, url)
+    the_page(browser, url)
     _pick("f-variant", "ena", browser)
     browser.find_element(By.ID, "f-start").click()
     WebDriverWait(browser, 60).until(lambda d: body(d, "form-lines") == "1")
@@ -249,7 +260,7 @@ def test_the_form_writes_a_three_line_record_judged_as_the_command_does(
 def test_a_house_rule_file_is_checked_and_diffed_as_the_command_does(
     browser: WebDriver, url: str, tmp_path: Path
 ) -> None:
-    open_page(browser, url)
+    the_page(browser, url)
     text = browser.find_element(By.ID, "h-text").get_property("value")
     (tmp_path / "house.toml").write_text(text, encoding="utf-8")
     for button, args in (("h-check", ["check"]), ("h-diff", ["diff", "ena"])):
@@ -264,7 +275,7 @@ def test_a_house_rule_file_is_checked_and_diffed_as_the_command_does(
 def test_a_hostile_record_shows_markup_as_text_and_runs_no_script(
     browser: WebDriver, url: str, tmp_path: Path
 ) -> None:
-    open_page(browser, url)
+    the_page(browser, url)
     head = {"ena_log": 1, "variant": "official", "players": [EVIL, EVIL_IMG], "seed": 7}
     lines = [json.dumps(head), json.dumps({"type": "pass", "player": EVIL})]
     lines.append('{"type": "play", "player": "bor", "card": "</script><script>alert(3)</script>"}')
@@ -290,7 +301,7 @@ def test_a_hostile_record_shows_markup_as_text_and_runs_no_script(
 
 
 def test_a_50_mb_paste_neither_injects_nor_freezes_the_page(browser: WebDriver, url: str) -> None:
-    open_page(browser, url)
+    the_page(browser, url)
     browser.execute_script(
         """
         const head = JSON.stringify({ena_log: 1, variant: "ena", players: ["ana", "bor"],
@@ -316,8 +327,7 @@ def test_a_50_mb_paste_neither_injects_nor_freezes_the_page(browser: WebDriver, 
     options = [o.text for o in Select(browser.find_element(By.ID, "f-dealer")).options]
     assert options == ["dan", "eva"] and body(browser, "judging") == "true"
     browser.find_element(By.ID, "b-stop").click()
-    assert body(browser, "judging") == "false"
-    assert shown(browser, "status").startswith("Stopped")
+    assert body(browser, "judging") == "false" and body(browser, "stopped") == "1"
     WebDriverWait(browser, LOAD).until(lambda d: body(d, "ready") == "true")  # a fresh worker
     no_alert(browser)
     assert browser.execute_script("return document.images.length") == 0
@@ -332,26 +342,37 @@ def _not_blank(png: bytes) -> Image.Image:
     return image
 
 
+def _replay_ready(driver: WebDriver) -> None:
+    driver.switch_to.frame(driver.find_element(By.ID, "replay"))
+    try:
+        WebDriverWait(driver, 30).until(lambda d: body(d, "ready") == "true")
+    finally:
+        driver.switch_to.default_content()
+
+
 def test_screenshots_at_desktop_and_phone_size_are_not_blank(
     browser: WebDriver, url: str, shots: Path
 ) -> None:
-    open_page(browser, url)
+    the_page(browser, url)
     judge_file(browser, DISPUTED)
+    _replay_ready(browser)
     browser.execute_script("document.getElementById('summary').scrollIntoView()")
     png = browser.get_screenshot_as_png()
     (shots / "web-desktop.png").write_bytes(png)
     assert _not_blank(png).size[0] >= 1000
-    browser.set_window_size(390, 844)
+    phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
     try:
-        open_page(browser, url)
         width = browser.execute_script("return window.innerWidth")
+        assert width == 390
         assert browser.execute_script("return document.documentElement.scrollWidth") <= width
         assert browser.find_element(By.ID, "b-judge").size["height"] >= 44  # thumb-sized
         judge_file(browser, DISPUTED)
+        _replay_ready(browser)
         assert browser.execute_script("return document.documentElement.scrollWidth") <= width
         browser.execute_script("document.getElementById('summary').scrollIntoView()")
         png = browser.get_screenshot_as_png()
         (shots / "web-phone.png").write_bytes(png)
-        assert _not_blank(png).size[0] < 1000
+        assert _not_blank(png).size[0] == 390
     finally:
-        browser.set_window_size(1280, 1000)
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

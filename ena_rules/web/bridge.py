@@ -241,25 +241,35 @@ def form_lines(request: dict[str, Any]) -> list[str]:
     return [json.dumps(x, ensure_ascii=False) for x in (header, *rows)]
 
 
+_WORDS = {
+    "Play": "play",
+    "Overtake": "overtake",
+    "Draw": "draw",
+    "Pass": "pass",
+    "CallUno": "call_uno",
+    "Challenge": "challenge",
+}
+
+
 def _label(e: PlayerEvent) -> dict[str, Any]:
-    kind = {
-        "Play": "play",
-        "Overtake": "overtake",
-        "Draw": "draw",
-        "Pass": "pass",
-        "CallUno": "call_uno",
-        "Challenge": "challenge",
-    }.get(type(e).__name__, "")
-    choice = {"type": kind}
+    """A legal move as the form's row holds it, with its words (``play W+4 naming red``)."""
+    choice = {"type": _WORDS.get(type(e).__name__, "")}
     for key in ("card", "color", "target"):
         value = getattr(e, key, None)
         if value is not None:
             choice[key] = str(value)
-    choice["label"] = (
-        " ".join(choice[k] for k in ("type", "card", "color", "target") if k in choice)
-        .replace("call_uno ", "call UNO on ")
-        .replace("call_uno", "call UNO")
-    )
+    words = {
+        "pass": "pass (keep the drawn card)",
+        "challenge": "challenge the Wild Draw Four",
+        "call_uno": f"catch {choice.get('target')} (no UNO call)"
+        if "target" in choice
+        else "call UNO",
+    }.get(choice["type"], " ".join([choice["type"], choice.get("card", "")]).strip())
+    if "color" in choice:
+        words += f" naming {choice['color']}"
+    if "target" in choice and choice["type"] != "call_uno":
+        words += f" with {choice['target']}"
+    choice["label"] = words
     return choice
 
 

@@ -65,13 +65,19 @@ function fillSelect(select, values, keepFirst) {
   for (const [value, text] of values) select.append(new Option(text, value));
 }
 
+function fillVariants() {
+  const pairs = variantNames.map((n) => [n, n]);
+  const chosen = $("variant").value;
+  const house = houseName ? [[`house:${houseName}`, `house rules: ${houseName}`]] : [];
+  fillSelect($("variant"), [...pairs, ...house], true);
+  $("variant").value = chosen;
+  return pairs;
+}
+
 function onReady(m) {
   ready = true;
   variantNames = m.names;
-  const pairs = m.names.map((n) => [n, n]);
-  const chosen = $("variant").value;
-  fillSelect($("variant"), houseName ? [...pairs, [`house:${houseName}`, `house rules: ${houseName}`]] : pairs, true);
-  $("variant").value = chosen;
+  const pairs = fillVariants();
   if (!$("f-variant").options.length) {
     fillSelect($("f-variant"), pairs, false);
     $("f-variant").value = "ena";
@@ -93,6 +99,7 @@ function recordToJudge() {
 
 function hold(name, bytes) {
   held = { name, bytes };
+  document.body.dataset.record = name;
   $("held").textContent = `Holding ${name} (${size(bytes.length)}): too long to show here; press Judge.`;
   $("held").hidden = false;
   $("record").value = "";
@@ -158,6 +165,7 @@ function stop() {
   waiting.clear();
   $("b-stop").hidden = true;
   document.body.dataset.judging = "false";
+  document.body.dataset.stopped = String(Number(document.body.dataset.stopped || 0) + 1);
   say("Stopped. Restarting the referee…");
   $("progress").hidden = false;
   startWorker();
@@ -281,7 +289,7 @@ async function useHouse() {
   const answer = await houseAsk("check");
   if (!answer || answer.code !== 0) return;
   houseName = $("h-name").value;
-  onReady({ names: variantNames, version: "" });
+  fillVariants();
   $("variant").value = $("variant").options[$("variant").options.length - 1].value;
   say(`Records are judged by ${houseName} now (see “Judge by”).`);
 }
@@ -290,7 +298,9 @@ async function useHouse() {
 
 function readFile(input, then) {
   const file = input.files && input.files[0];
-  if (file) file.arrayBuffer().then((buffer) => then(file.name, new Uint8Array(buffer)));
+  if (!file) return;
+  file.arrayBuffer().then((buffer) => then(file.name, new Uint8Array(buffer)));
+  input.value = ""; // choosing the same file again reads it again
 }
 
 function onRecordBytes(name, bytes) {
@@ -301,6 +311,7 @@ function onRecordBytes(name, bytes) {
     $("held").hidden = true;
     $("record").value = new TextDecoder().decode(bytes);
     held = { name, bytes };
+    document.body.dataset.record = name;
     $("record").addEventListener("input", () => { held = null; }, { once: true });
   }
 }
