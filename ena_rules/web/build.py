@@ -47,6 +47,10 @@ PYODIDE_FILES = (
 )
 _STATIC = ("index.html", "app.js", "app.css", "worker.js", "sw.js", "favicon.svg")
 _MARK = "ena-rules-site"
+#: The module the page's worker imports (``bridge.py`` beside this one; named, not imported:
+#: it imports the command line, which imports this module).
+_PACKAGE = __name__.rsplit(".", 1)[0]
+_BRIDGE = _PACKAGE + ".bridge"
 
 
 class SiteError(EnaRulesError):
@@ -203,12 +207,12 @@ def _prepare(out: Path) -> None:
 
 
 def _static_text() -> str:
-    static = resources.files("ena_rules.web").joinpath("static")
+    static = resources.files(_PACKAGE).joinpath("static")
     return "".join(static.joinpath(name).read_text(encoding="utf-8") for name in _STATIC)
 
 
 def _copy_static(out: Path, csp: str, stamp: str) -> None:
-    static = resources.files("ena_rules.web").joinpath("static")
+    static = resources.files(_PACKAGE).joinpath("static")
     for name in _STATIC:
         text = static.joinpath(name).read_text(encoding="utf-8")
         text = text.replace("{{CSP}}", csp).replace("{{STAMP}}", stamp)
@@ -224,15 +228,13 @@ def _listing(out: Path) -> dict[str, int]:
 
 
 def _write_manifest(out: Path, pyodide: str, wheels: Iterable[Path], stamp: str) -> None:
-    from . import bridge
-
     files = [f for f in _listing(out) if f != "sw.js"]
     manifest: dict[str, Any] = {
         "format": _MARK,
         "version": __version__,
         "pyodide": pyodide,
         "wheels": [f"wheels/{w.name}" for w in wheels],
-        "bridge": bridge.__name__,
+        "bridge": _BRIDGE,
         "stamp": stamp,
         "files": ["./", *files, "manifest.json"],
     }
