@@ -289,6 +289,13 @@ def _open_hand(state: GameState, seat: int) -> GameState:
 def choices(state: GameState, player: str) -> list[dict[str, Any]]:
     """The legal moves the form offers ``player``: ``legal_events(view(state, player))``, with
     the cards a hand nobody recorded may hold for plays and overtakes (:func:`_open_hand`).
+
+    >>> from ena_rules.validate import Validator
+    >>> v = Validator("t")
+    >>> _ = list(v.run(form_lines({"variant": "ena", "players": ["ana", "bor"],
+    ...                            "dealer": "ana", "turned": "R5"})))
+    >>> [c["label"] for c in choices(v.state, "bor")][-3:], choices(v.state, "ana")
+    (['play W+4 naming blue', 'play Y5', 'draw'], [])
     """
     if state.phase not in ("play", "drawn", "owe", "color"):
         return []
