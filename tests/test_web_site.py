@@ -224,6 +224,10 @@ def test_the_builder_never_writes_over_a_folder_it_did_not_build(tmp_path: Path)
     not_pyodide.mkdir()
     done = cli("site", str(tmp_path / "out"), "--pyodide", str(not_pyodide), cwd=tmp_path)
     assert done.returncode == 2 and "not the npm package pyodide" in done.stderr
+    (not_pyodide / "pyodide.asm.wasm").write_bytes(b"")  # a runtime without its metadata
+    done = cli("site", str(tmp_path / "out"), "--pyodide", str(not_pyodide), cwd=tmp_path)
+    assert done.returncode == 2 and "not the npm package pyodide" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
 
 
 @pytest.fixture(scope="module")

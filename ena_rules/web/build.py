@@ -126,9 +126,15 @@ def _npm_pyodide(tmp: Path) -> Path:
     return where / "package"
 
 
-def _python_of(pyodide: Path) -> str:
-    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
-    return ".".join(str(lock["info"]["python"]).split(".")[:2])
+def _runtime_of(pyodide: Path) -> tuple[str, str]:
+    """The Pyodide release of the unpacked npm package and its Python (``3.14``)."""
+    try:
+        info = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))
+        lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+        python = str(lock["info"]["python"])
+        return str(info["version"]), ".".join(python.split(".")[:2])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SiteError(f"{pyodide}: not the npm package pyodide ({exc})") from None
 
 
 def _constraints(tmp: Path) -> Path:
@@ -274,11 +280,11 @@ def build_site(
         runtime = Path(pyodide) if pyodide is not None else _npm_pyodide(tmp)
         if not (runtime / "pyodide.asm.wasm").is_file():
             raise SiteError(f"{runtime}: not the npm package pyodide (no pyodide.asm.wasm)")
-        info = json.loads((runtime / "package.json").read_text(encoding="utf-8"))
+        release, python = _runtime_of(runtime)
         the_wheel = Path(wheel) if wheel is not None else _build_wheel(tmp)
         if not the_wheel.is_file():
             raise SiteError(f"{the_wheel}: no such wheel")
-        wheels = _wheels(the_wheel, _python_of(runtime), tmp)
+        wheels = _wheels(the_wheel, python, tmp)
         _prepare(target)
         (target / "pyodide").mkdir()
         for name in PYODIDE_FILES:
@@ -288,7 +294,7 @@ def build_site(
         for w in wheels:
             shutil.copyfile(w, target / "wheels" / w.name)
             digest.update(w.read_bytes())
-        stamp = f"{__version__}-{info['version']}-{digest.hexdigest()[:12]}"
+        stamp = f"{__version__}-{release}-{digest.hexdigest()[:12]}"
         _copy_static(target, page_csp(*_replay_assets(the_wheel)), stamp)
-        _write_manifest(target, str(info["version"]), wheels, stamp)
-    return Site(target, _listing(target), str(info["version"]), tuple(w.name for w in wheels))
+        _write_manifest(target, release, wheels, stamp)
+    return Site(target, _listing(target), release, tuple(w.name for w in wheels))
