@@ -44,31 +44,68 @@ def _seconds(text: str) -> float:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--store", default="ena-rules-games.db", metavar="FILE",
-                   help="the SQLite file of the live tables (default ena-rules-games.db; "
-                   ":memory: keeps nothing)")
-    p.add_argument("--variants", action="append", default=[], metavar="DIR",
-                   help="a folder of variant files to offer, besides ENA_RULES_PATH's and the "
-                   "shipped ones (repeatable)")
-    p.add_argument("--max-games", type=positive, default=1000, metavar="N",
-                   help="unfinished games held at once (default 1000)")
-    p.add_argument("--max-message", type=positive, default=2_000_000, metavar="BYTES",
-                   help="the largest request or message (default 2000000)")
-    p.add_argument("--time-limit", type=_seconds, default=10.0, metavar="SECONDS",
-                   help="the longest validation or replay of a record (default 10)")
+    p.add_argument(
+        "--store",
+        default="ena-rules-games.db",
+        metavar="FILE",
+        help="the SQLite file of the live tables (default ena-rules-games.db; "
+        ":memory: keeps nothing)",
+    )
+    p.add_argument(
+        "--variants",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder of variant files to offer, besides ENA_RULES_PATH's and the "
+        "shipped ones (repeatable)",
+    )
+    p.add_argument(
+        "--max-games",
+        type=positive,
+        default=1000,
+        metavar="N",
+        help="unfinished games held at once (default 1000)",
+    )
+    p.add_argument(
+        "--max-message",
+        type=positive,
+        default=2_000_000,
+        metavar="BYTES",
+        help="the largest request or message (default 2000000)",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="the longest validation or replay of a record (default 10)",
+    )
 
 
 def add_parser(sub: Any) -> None:
     """Add ``serve`` and ``mcp`` to the subcommands."""
-    serve = sub.add_parser("serve", help="the referee as a JSON-RPC service: stdio, or HTTP "
-                           "and WebSocket")
+    serve = sub.add_parser(
+        "serve", help="the referee as a JSON-RPC service: stdio, or HTTP and WebSocket"
+    )
     how = serve.add_mutually_exclusive_group(required=True)
-    how.add_argument("--stdio", action="store_true",
-                     help="JSON-RPC 2.0, one message a line on standard input and output")
-    how.add_argument("--http", type=host_port, metavar="HOST:PORT",
-                     help="POST /rpc and a WebSocket /ws (give 127.0.0.1 to stay local)")
-    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                       help="a web page origin allowed to call (CORS) and to open WebSockets")
+    how.add_argument(
+        "--stdio",
+        action="store_true",
+        help="JSON-RPC 2.0, one message a line on standard input and output",
+    )
+    how.add_argument(
+        "--http",
+        type=host_port,
+        metavar="HOST:PORT",
+        help="POST /rpc and a WebSocket /ws (give 127.0.0.1 to stay local)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web page origin allowed to call (CORS) and to open WebSockets",
+    )
     _common(serve)
     serve.set_defaults(run=_serve)
     mcp = sub.add_parser("mcp", help="the referee as MCP tools, over stdio (for assistants)")
@@ -84,8 +121,7 @@ def _service(args: argparse.Namespace) -> Any:
         folders = [os.path.abspath(d) for d in args.variants]
         old = os.environ.get("ENA_RULES_PATH")
         os.environ["ENA_RULES_PATH"] = os.pathsep.join([*folders, *([old] if old else [])])
-    limits = Limits(max_message=args.max_message, seconds=args.time_limit,
-                    max_games=args.max_games)
+    limits = Limits(max_message=args.max_message, seconds=args.time_limit, max_games=args.max_games)
     return Service(args.store, limits=limits)
 
 

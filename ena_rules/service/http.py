@@ -13,7 +13,8 @@ another origin is refused unless the operator allows that origin; a POST must sa
 >>> from starlette.testclient import TestClient
 >>> from ena_rules.service.protocol import Service
 >>> client = TestClient(build_app(Service()))
->>> client.post("/rpc", json={"jsonrpc": "2.0", "id": 1, "method": "server.info"}).json()["result"]["protocol"]
+>>> answer = client.post("/rpc", json={"jsonrpc": "2.0", "id": 1, "method": "server.info"})
+>>> answer.json()["result"]["protocol"]
 1
 """
 
@@ -24,7 +25,6 @@ import json
 import socket
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 import anyio
 import uvicorn
@@ -77,8 +77,11 @@ class Hub:
             views = {p: table_answer(table, p) for ps in conns.values() for p in ps}
         for queue, players in list(conns.items()):
             for p in sorted(players):
-                note = {"jsonrpc": "2.0", "method": "game.update",
-                        "params": {**views[p], "by": by, "verdict": said}}
+                note = {
+                    "jsonrpc": "2.0",
+                    "method": "game.update",
+                    "params": {**views[p], "by": by, "verdict": said},
+                }
                 self._put(queue, json.dumps(note, ensure_ascii=False))
 
     def _put(self, queue: asyncio.Queue[str], text: str) -> None:
@@ -122,8 +125,9 @@ def build_app(service: Service, *, allow_origins: Sequence[str] = ()) -> Starlet
 
     async def rpc(request: Request) -> Response:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            return PlainTextResponse("POST JSON-RPC with Content-Type: application/json\n",
-                                     status_code=415)
+            return PlainTextResponse(
+                "POST JSON-RPC with Content-Type: application/json\n", status_code=415
+            )
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > cap:
             return _limit_response(cap)
@@ -159,8 +163,14 @@ def build_app(service: Service, *, allow_origins: Sequence[str] = ()) -> Starlet
 
     middleware = []
     if origins:
-        middleware.append(Middleware(CORSMiddleware, allow_origins=sorted(origins),
-                                     allow_methods=["POST"], allow_headers=["content-type"]))
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=sorted(origins),
+                allow_methods=["POST"],
+                allow_headers=["content-type"],
+            )
+        )
     return Starlette(
         routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws)],
         middleware=middleware,
@@ -202,8 +212,11 @@ def serve_http(
     sock.bind((host, port))
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"ena-rules serve: listening on http://{shown}:{bound} (POST /rpc, WebSocket /ws)",
-          file=sys.stderr, flush=True)
+    print(
+        f"ena-rules serve: listening on http://{shown}:{bound} (POST /rpc, WebSocket /ws)",
+        file=sys.stderr,
+        flush=True,
+    )
     config = uvicorn.Config(
         build_app(service, allow_origins=allow_origins),
         ws_max_size=service.limits.max_message,

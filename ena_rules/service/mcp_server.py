@@ -75,8 +75,9 @@ def build_mcp(service: Service) -> MCPServer:
         return _call(service, "variants.explain", {"id": id})
 
     @mcp.tool()
-    def judge(event: dict[str, Any], position: str | None = None,
-              state: dict[str, Any] | None = None) -> dict[str, Any]:
+    def judge(
+        event: dict[str, Any], position: str | None = None, state: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The referee's verdict on one move: a position (one line of position notation) or
         a state (JSON), and the event in its log form, e.g. {"type": "play", "player":
         "ana", "card": "R9"}. Returns the verdict and the position after it."""
@@ -89,19 +90,22 @@ def build_mcp(service: Service) -> MCPServer:
         return _call(service, "record.validate", _given(log=log, variant=variant))
 
     @mcp.tool()
-    def replay_record(log: str, player: str | None = None,
-                      variant: str | None = None) -> dict[str, Any]:
+    def replay_record(
+        log: str, player: str | None = None, variant: str | None = None
+    ) -> dict[str, Any]:
         """The record's HTML replay page (one self-contained file to open in a browser), as
         everyone saw it or as one player saw it; and the validation summary."""
         return _call(service, "record.replay", _given(log=log, player=player, variant=variant))
 
     @mcp.tool()
-    def new_game(variant: str, players: list[str], seed: int | None = None,
-                 dealer: str | None = None) -> dict[str, Any]:
+    def new_game(
+        variant: str, players: list[str], seed: int | None = None, dealer: str | None = None
+    ) -> dict[str, Any]:
         """Start a live game; returns its id and one secret token per player (give each player
         only their own)."""
-        return _call(service, "game.new",
-                     _given(variant=variant, players=players, seed=seed, dealer=dealer))
+        return _call(
+            service, "game.new", _given(variant=variant, players=players, seed=seed, dealer=dealer)
+        )
 
     @mcp.tool()
     def my_view(token: str) -> dict[str, Any]:

@@ -98,16 +98,26 @@ def variants_list(service: Service, params: dict[str, Any]) -> dict[str, Any]:
         except EnaRulesError:
             continue  # the operator's broken file: not offered
         origin = "shipped" if found.origin == "shipped" else "operator"
-        out.append({"name": found.name, "description": v.description,
-                    "extends": v.extends or "", "origin": origin})
+        out.append(
+            {
+                "name": found.name,
+                "description": v.description,
+                "extends": v.extends or "",
+                "origin": origin,
+            }
+        )
     return {"variants": out}
 
 
 def variants_show(service: Service, params: dict[str, Any]) -> dict[str, Any]:
     """A variant resolved: every key as a TOML file."""
     v = known_variant(params["name"])
-    return {"name": params["name"], "description": v.description, "extends": v.extends or "",
-            "toml": dump_variant(v)}
+    return {
+        "name": params["name"],
+        "description": v.description,
+        "extends": v.extends or "",
+        "toml": dump_variant(v),
+    }
 
 
 def variants_explain(service: Service, params: dict[str, Any]) -> dict[str, Any]:
@@ -119,8 +129,14 @@ def table_answer(table: Table, player: str) -> dict[str, Any]:
     """What a player is told of their table: the game, the count of events, their view."""
     s = table.state
     winner = s.players[s.winner] if s.winner is not None else None
-    return {"game": table.id, "player": player, "seq": table.seq, "round": s.round,
-            "winner": winner, "view": to_json(view(s, player))}
+    return {
+        "game": table.id,
+        "player": player,
+        "seq": table.seq,
+        "round": s.round,
+        "winner": winner,
+        "view": to_json(view(s, player)),
+    }
 
 
 def game_new(service: Service, params: dict[str, Any]) -> dict[str, Any]:
@@ -168,7 +184,7 @@ def game_act(service: Service, params: dict[str, Any]) -> dict[str, Any]:
 
 def game_log(service: Service, params: dict[str, Any]) -> dict[str, Any]:
     """The game's ena-log, once the game is over (its seed shows every hand)."""
-    table, player = service.tables.seat(params["token"])
+    table, _ = service.tables.seat(params["token"])
     with table.lock:
         if table.state.phase != "over":
             raise RpcError.forbidden(
@@ -208,18 +224,24 @@ def _timed(results: Iterator[Any], seconds: float) -> Iterator[Any]:
     deadline = time.monotonic() + seconds
     for r in results:
         if time.monotonic() > deadline:
-            raise RpcError.limit(f"the validation took more than {seconds:g} s, this "
-                                 "server's limit: nothing was kept")
+            raise RpcError.limit(
+                f"the validation took more than {seconds:g} s, this "
+                "server's limit: nothing was kept"
+            )
         yield r
 
 
-def _validated(service: Service, params: dict[str, Any]) -> tuple[list[dict[str, Any]],
-                                                                   dict[str, Any]]:
+def _validated(
+    service: Service, params: dict[str, Any]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     variant = known_variant(params["variant"]) if "variant" in params else None
-    v = validator_for(_lines(params["log"]), source="record", variant=variant,
-                      resolver=known_variant)
-    records = [{k: x for k, x in r.to_dict().items()}
-               for r in _timed(v.run(_lines(params["log"])), service.limits.seconds)]
+    v = validator_for(
+        _lines(params["log"]), source="record", variant=variant, resolver=known_variant
+    )
+    records = [
+        {k: x for k, x in r.to_dict().items()}
+        for r in _timed(v.run(_lines(params["log"])), service.limits.seconds)
+    ]
     return records, v.report().summary()
 
 

@@ -133,9 +133,7 @@ class Service:
         """
         run = _METHODS.get(method) if isinstance(method, str) else None
         if run is None:
-            raise RpcError(
-                METHOD_NOT_FOUND, f"no method {method!r}; known: {', '.join(_METHODS)}"
-            )
+            raise RpcError(METHOD_NOT_FOUND, f"no method {method!r}; known: {', '.join(_METHODS)}")
         params = {} if params is None else params
         error = next(iter(self._check[method].iter_errors(params)), None)
         if error is not None:
@@ -152,8 +150,12 @@ class Service:
             if not message:
                 return _error(None, RpcError(INVALID_REQUEST, "an empty batch"))
             if len(message) > self.limits.max_batch:
-                return _error(None, RpcError.limit(
-                    f"a batch of {len(message)} requests; at most {self.limits.max_batch}"))
+                return _error(
+                    None,
+                    RpcError.limit(
+                        f"a batch of {len(message)} requests; at most {self.limits.max_batch}"
+                    ),
+                )
             answers = [a for a in (self._one(m) for m in message) if a is not None]
             return answers or None
         return self._one(message)
@@ -161,8 +163,12 @@ class Service:
     def handle_text(self, text: str | bytes) -> str | None:
         """The response text to one message's text (``None`` when nothing is answered)."""
         if len(text) > self.limits.max_message:
-            answer: Any = _error(None, RpcError.limit(
-                f"a message of {len(text)} bytes; at most {self.limits.max_message}"))
+            answer: Any = _error(
+                None,
+                RpcError.limit(
+                    f"a message of {len(text)} bytes; at most {self.limits.max_message}"
+                ),
+            )
         else:
             try:
                 message = json.loads(text)

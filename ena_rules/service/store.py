@@ -84,8 +84,9 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO games (id, params) VALUES (?, ?)",
-                                 (game, json.dumps(params)))
+                self._db.execute(
+                    "INSERT INTO games (id, params) VALUES (?, ?)", (game, json.dumps(params))
+                )
                 self._db.executemany(
                     "INSERT INTO seats VALUES (?, ?, ?)",
                     [(h, game, player) for player, h in seats.items()],

@@ -148,8 +148,10 @@ class Tables:
             params["dealer"] = dealer
         with self._lock:
             if self.live() >= self.max_games:
-                raise RpcError.limit(f"this server holds {self.max_games} unfinished games, "
-                                     "its cap: try again when one ends")
+                raise RpcError.limit(
+                    f"this server holds {self.max_games} unfinished games, "
+                    "its cap: try again when one ends"
+                )
             game = secrets.token_hex(8)
             table = Table(game, params, self.store)
             tokens = {p: secrets.token_urlsafe(32) for p in table.state.players}
