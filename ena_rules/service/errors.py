@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ena_rules import EnaRulesError
+from ena_rules import errors as library_errors
 
 __all__ = [
     "FORBIDDEN",
@@ -94,9 +95,16 @@ def _where(exc: EnaRulesError) -> dict[str, Any]:
     return where
 
 
+def _public_name(exc: EnaRulesError) -> str:
+    """The first class of the error's that :mod:`ena_rules.errors` names (a private subclass
+    is reported as the public class it is)."""
+    public = set(library_errors.__all__)
+    return next(c.__name__ for c in type(exc).__mro__ if c.__name__ in public)
+
+
 def from_library(exc: EnaRulesError) -> RpcError:
     """The JSON-RPC error for an error of the library (an RpcError is returned as it is)."""
     if isinstance(exc, RpcError):
         return exc
-    data = {"error": type(exc).__name__, "message": str(exc), "where": _where(exc)}
+    data = {"error": _public_name(exc), "message": str(exc), "where": _where(exc)}
     return RpcError(LIBRARY_ERROR, str(exc), data)
