@@ -16,8 +16,8 @@ import jsonschema
 
 from ena_rules import legal_events, load_variant
 from ena_rules.log import GameRecorder
-from ena_rules.service import load_schema
 from ena_rules.serialize import to_json
+from ena_rules.service import load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = load_schema()

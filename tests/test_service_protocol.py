@@ -13,6 +13,7 @@ from service_support import PLAYERS, ROOT, SCHEMA, api_game, check_result, play_
 
 from ena_rules import Overtake, apply, legal_events, load_variant
 from ena_rules.position import format_position
+from ena_rules.serialize import event_from_json, to_json
 from ena_rules.service import Limits, Service
 from ena_rules.service.errors import (
     FORBIDDEN,
@@ -25,7 +26,6 @@ from ena_rules.service.errors import (
     UNKNOWN_TOKEN,
     RpcError,
 )
-from ena_rules.serialize import event_from_json, to_json
 from ena_rules.testing import start_round
 
 EXAMPLES = ROOT / "docs" / "examples"
