@@ -162,7 +162,7 @@ class TestLiveTable:
             service, "game.act", token=game["tokens"]["ana"], event={"type": "play", "card": card}
         )
         assert answer["verdict"]["outcome"] == "rejected"
-        assert len(table.lines) == 1 and table.seq == 1
+        assert len(table.lines) == 1 and table.seq == 0
 
     def test_a_bad_event_is_the_librarys_error_and_changes_nothing(
         self, service: Service, game: dict[str, Any]

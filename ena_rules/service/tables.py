@@ -64,12 +64,16 @@ class Table:
             dealer=params.get("dealer"),
         )
         self.lines: list[str] = [self._take()]
-        self.seq = 0  # events judged at this table (rejected ones too)
 
     @property
     def state(self) -> GameState:
         """The game's state now."""
         return self.recorder.state
+
+    @property
+    def seq(self) -> int:
+        """The lines of the game's log after its header: every event stored, every deal."""
+        return len(self.lines) - 1
 
     @property
     def log(self) -> str:
@@ -87,7 +91,6 @@ class Table:
         next round when one is due. Call it holding :attr:`lock`."""
         verdict = self.recorder.apply(event_from_json(event))
         line = self._take()
-        self.seq += 1
         if verdict.outcome != "rejected":
             self._keep(line, store)
             if self.recorder.state.phase == "deal":  # a round ended, the game goes on
@@ -101,15 +104,16 @@ class Table:
         self.lines.append(line)
 
     def replay(self, lines: Sequence[str]) -> None:
-        """Drive the game through its stored lines (after a restart): the same states."""
+        """Drive the game through its stored lines (after a restart): the same states. A round
+        line is the deal :meth:`act` makes by itself after the event that ended a round."""
         for text in lines:
-            data = json.loads(text)
-            if data.get("type") == "round":
-                self.recorder.new_round()
-                self.lines.append(self._take())
-            else:
-                self.act(data, store=False)
-        self.seq = len(lines)
+            if json.loads(text).get("type") == "round":
+                if self.lines[-1] != text:
+                    raise EnaRulesError(f"game {self.id}: a stored deal where none is due")
+                continue
+            self.act(json.loads(text), store=False)
+        if self.lines[1:] != list(lines):
+            raise EnaRulesError(f"game {self.id}: its stored lines do not replay as stored")
 
 
 class Tables:
