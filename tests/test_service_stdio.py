@@ -48,14 +48,17 @@ def test_a_killed_server_has_every_game_back_event_for_event(tmp_path: Path) -> 
     it was (every answered event stored), and plays on to the API's own log."""
     store = str(tmp_path / "games.db")
     server = StdioServer("--store", store)
-    games = [server.call("game.new", variant=v, players=PLAYERS, seed=s)
-             for v, s in (("ena", 21), ("official", 22))]
+    games = [
+        server.call("game.new", variant=v, players=PLAYERS, seed=s)
+        for v, s in (("ena", 21), ("official", 22))
+    ]
     seen: dict[str, Any] = {}
     for game in games:
         for _ in range(150):
             _step(server, game["tokens"], game["players"])
-        seen[game["game"]] = {p: server.call("game.view", token=t)
-                              for p, t in game["tokens"].items()}
+        seen[game["game"]] = {
+            p: server.call("game.view", token=t) for p, t in game["tokens"].items()
+        }
     server.kill()  # no goodbye: whatever was answered must be in the store already
 
     with sqlite3.connect(store) as db:  # the store holds what was answered
@@ -82,9 +85,7 @@ def test_the_store_keeps_hashes_never_tokens(tmp_path: Path) -> None:
         game = server.call("game.new", variant="ena", players=PLAYERS, seed=1)
     finally:
         server.close()
-    raw = store.read_bytes() + b"".join(
-        p.read_bytes() for p in tmp_path.glob("games.db-*")
-    )
+    raw = store.read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("games.db-*"))
     for token in game["tokens"].values():
         assert token.encode() not in raw
     with sqlite3.connect(store) as db:

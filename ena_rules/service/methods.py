@@ -26,7 +26,6 @@ from ena_rules import (
     __version__,
     apply,
     dump_variant,
-    legal_events,
     load_variant,
     view,
 )
@@ -170,7 +169,7 @@ def game_legal(service: Service, params: dict[str, Any]) -> dict[str, Any]:
     """The events the token's player may make now (those ``game.act`` would accept)."""
     table, player = service.tables.seat(params["token"])
     with table.lock:
-        events = [to_json(e) for e in legal_events(table.state) if e.player == player]
+        events = [to_json(e) for e in table.legal() if e.player == player]
         return {"game": table.id, "player": player, "seq": table.seq, "events": events}
 
 

@@ -24,7 +24,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ena_rules import EnaRulesError, Verdict, load_variant
+from ena_rules import EnaRulesError, Verdict, legal_events, load_variant
+from ena_rules.events import PlayerEvent
 from ena_rules.log import GameRecorder
 from ena_rules.serialize import event_from_json
 from ena_rules.state import GameState
@@ -64,11 +65,19 @@ class Table:
             dealer=params.get("dealer"),
         )
         self.lines: list[str] = [self._take()]
+        self._legal: tuple[GameState, tuple[PlayerEvent, ...]] | None = None
 
     @property
     def state(self) -> GameState:
         """The game's state now."""
         return self.recorder.state
+
+    def legal(self) -> tuple[PlayerEvent, ...]:
+        """Every legal event now, for every player (worked out once a state)."""
+        state = self.recorder.state
+        if self._legal is None or self._legal[0] is not state:
+            self._legal = (state, tuple(legal_events(state)))
+        return self._legal[1]
 
     @property
     def seq(self) -> int:
