@@ -115,39 +115,104 @@ logs = st.lists(
 ).map("\n".join)
 
 
-def _params(token: str) -> st.SearchStrategy[Any]:
-    fields = {
-        "token": st.sampled_from([token, token[:-1], "", "x" * 300]) | json_values,
-        "event": events | json_values,
+def _weighted(*choices: tuple[st.SearchStrategy[Any], int]) -> st.SearchStrategy[Any]:
+    """One of the strategies, each drawn about as often as its weight says."""
+    table = [strategy for strategy, weight in choices for _ in range(weight)]
+    return st.integers(0, len(table) - 1).flatmap(lambda i: table[i])
+
+
+#: Each method's params: (required, optional) keys, as the schema has them.
+SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "server.info": ((), ()),
+    "variants.list": ((), ()),
+    "variants.show": (("name",), ()),
+    "variants.explain": (("id",), ()),
+    "game.new": (("variant", "players"), ("seed", "dealer")),
+    "game.view": (("token",), ()),
+    "game.legal": (("token",), ()),
+    "game.log": (("token",), ()),
+    "game.watch": (("token",), ()),
+    "game.act": (("token", "event"), ()),
+    "judge": (("event",), ("position", "state")),
+    "record.validate": (("log",), ("variant",)),
+    "record.replay": (("log",), ("variant", "player")),
+}
+
+
+def _fields(token: str) -> dict[str, st.SearchStrategy[Any]]:
+    valid_event = st.fixed_dictionaries(
+        {"type": st.sampled_from(["play", "overtake", "draw", "pass", "call_uno"])},
+        optional={
+            "card": cards,
+            "color": st.sampled_from(["red", "green", "blue"]),
+            "player": st.sampled_from(PLAYERS),
+        },
+    )
+    some = st.one_of
+    return {
+        "token": _weighted(
+            (st.just(token), 8), (st.sampled_from([token[:-1], "x" * 300]), 1), (json_values, 1)
+        ),
+        "event": _weighted((valid_event, 6), (events, 3), (json_values, 1)),
         "name": st.sampled_from(["ena", "official", "../ena.toml", "/etc/passwd", "nope"]),
         "id": st.sampled_from(["PEN-ENA", "deal.cut", "NOPE", ""]),
         "variant": st.sampled_from(["ena", "official", "x.toml", "nope"]),
-        "players": st.lists(st.sampled_from(PLAYERS + ["", "ana"]), max_size=4) | json_values,
-        "seed": st.integers(min_value=-2, max_value=2**64) | json_values,
-        "dealer": st.sampled_from(PLAYERS + ["zed"]),
-        "position": st.sampled_from(["ena players=a,b phase=play", "", "ena", "x y=z"]),
-        "state": json_values,
+        "players": some(st.lists(st.sampled_from([*PLAYERS, "", "ana"]), max_size=4), json_values),
+        "seed": some(st.integers(min_value=-2, max_value=2**64), json_values),
+        "dealer": st.sampled_from([*PLAYERS, "zed"]),
+        "position": st.sampled_from(
+            ["ena players=a,b phase=play", "", "ena", "x y=z", "/tmp/x.toml players=a,b phase=play"]
+        ),
+        "state": some(
+            json_values,
+            st.fixed_dictionaries(
+                {
+                    "variant": st.sampled_from(["ena", "/x"]),
+                    "players": st.just(["a", "b"]),
+                    "phase": st.just("play"),
+                }
+            ),
+        ),
         "log": logs,
-        "player": st.sampled_from(PLAYERS + ["zed"]),
+        "player": st.sampled_from([*PLAYERS, "zed"]),
     }
-    return (
-        st.dictionaries(st.sampled_from(sorted(fields)), st.none(), max_size=4).flatmap(
-            lambda keys: st.fixed_dictionaries({k: fields[k] for k in keys})
-        )
-        | json_values
+
+
+def _params(method: str, token: str) -> st.SearchStrategy[Any]:
+    """Mostly the method's own keys (with values right or wrong), sometimes anything."""
+    fields = _fields(token)
+    required, optional = SHAPES.get(method, ((), ("token", "event")))
+    shaped = st.fixed_dictionaries(
+        {k: fields[k] for k in required}, optional={k: fields[k] for k in optional}
     )
+    stray = st.dictionaries(st.sampled_from(sorted(fields)), st.none(), max_size=3).flatmap(
+        lambda keys: st.fixed_dictionaries({k: fields[k] for k in keys})
+    )
+    return _weighted((shaped, 8), (stray, 1), (json_values, 1))
+
+
+def _request(token: str) -> st.SearchStrategy[Any]:
+    def build(method: Any) -> st.SearchStrategy[Any]:
+        name = method if isinstance(method, str) else ""
+        body = {
+            "jsonrpc": st.just("2.0"),
+            "method": st.just(method),
+            "params": _params(name, token),
+        }
+        request = st.fixed_dictionaries({**body, "id": st.integers() | st.text(max_size=4)})
+        return _weighted((request, 4), (st.fixed_dictionaries(body), 1))
+
+    good = _weighted((methods, 9), (json_values, 1)).flatmap(build)
+    odd = st.fixed_dictionaries(
+        {"jsonrpc": st.sampled_from(["2.0", "1.0"]) | json_values, "method": methods | json_values},
+        optional={"id": json_values, "params": json_values, "extra": json_values},
+    )
+    return _weighted((good, 9), (odd, 1))
 
 
 def _messages(token: str) -> st.SearchStrategy[Any]:
-    request = st.fixed_dictionaries(
-        {"jsonrpc": st.sampled_from(["2.0", "2.0", "1.0"]), "method": methods | json_values},
-        optional={
-            "id": st.integers() | st.text(max_size=5) | st.none() | json_values,
-            "params": _params(token),
-            "extra": json_values,
-        },
-    )
-    return request | st.lists(request, max_size=3) | json_values
+    request = _request(token)
+    return _weighted((request, 8), (st.lists(request, max_size=3), 1), (json_values, 1))
 
 
 def _check(answer: Any) -> list[dict[str, Any]]:
