@@ -211,6 +211,7 @@ def serve_http(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind((host, port))
+    sock.listen(2048)  # connections wait in the backlog from now on, before uvicorn runs
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     print(
@@ -221,6 +222,7 @@ def serve_http(
     config = uvicorn.Config(
         build_app(service, allow_origins=allow_origins),
         ws_max_size=service.limits.max_message,
+        ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
         log_level="warning",
         lifespan="off",
     )

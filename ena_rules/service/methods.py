@@ -27,7 +27,6 @@ from ena_rules import (
     apply,
     dump_variant,
     load_variant,
-    view,
 )
 from ena_rules.clauses import explain
 from ena_rules.finder import available_variants
@@ -125,17 +124,8 @@ def variants_explain(service: Service, params: dict[str, Any]) -> dict[str, Any]
 
 
 def table_answer(table: Table, player: str) -> dict[str, Any]:
-    """What a player is told of their table: the game, the count of events, their view."""
-    s = table.state
-    winner = s.players[s.winner] if s.winner is not None else None
-    return {
-        "game": table.id,
-        "player": player,
-        "seq": table.seq,
-        "round": s.round,
-        "winner": winner,
-        "view": to_json(view(s, player)),
-    }
+    """What a player is told of their table: the game, its count of lines, their view."""
+    return table.answer(player)
 
 
 def game_new(service: Service, params: dict[str, Any]) -> dict[str, Any]:

@@ -96,10 +96,24 @@ def load_schema() -> dict[str, Any]:
     return data
 
 
+def _inline(node: Any, defs: dict[str, Any]) -> Any:
+    """``node`` with every ``{"$ref": "#/$defs/NAME"}`` replaced by its definition (the
+    schema's definitions do not refer to themselves), so that checking follows no reference."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
+            return _inline(defs[ref.removeprefix("#/$defs/")], defs)
+        return {k: _inline(v, defs) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline(v, defs) for v in node]
+    return node
+
+
 def _validators(schema: dict[str, Any]) -> dict[str, jsonschema.Draft202012Validator]:
+    defs = schema["$defs"]
     return {
-        name: jsonschema.Draft202012Validator({**schema, "$ref": f"#/methods/{name}/params"})
-        for name in schema["methods"]
+        name: jsonschema.Draft202012Validator(_inline(method["params"], defs))
+        for name, method in schema["methods"].items()
     }
 
 

@@ -24,10 +24,12 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ena_rules import EnaRulesError, Verdict, legal_events, load_variant
+import attrs
+
+from ena_rules import EnaRulesError, Verdict, legal_events, load_variant, view
 from ena_rules.events import PlayerEvent
 from ena_rules.log import GameRecorder
-from ena_rules.serialize import event_from_json
+from ena_rules.serialize import event_from_json, to_json
 from ena_rules.state import GameState
 
 from .errors import RpcError
@@ -66,11 +68,34 @@ class Table:
         )
         self.lines: list[str] = [self._take()]
         self._legal: tuple[GameState, tuple[PlayerEvent, ...]] | None = None
+        self._answers: tuple[GameState | None, dict[str, dict[str, Any]]] = (None, {})
 
     @property
     def state(self) -> GameState:
         """The game's state now."""
         return self.recorder.state
+
+    def answer(self, player: str) -> dict[str, Any]:
+        """What ``player`` is told of the table now: the game, its count of lines, the round,
+        the winner, their own view (worked out once a state; do not change it)."""
+        state = self.recorder.state
+        if self._answers[0] is not state:
+            self._answers = (state, {})
+        cached = self._answers[1].get(player)
+        if cached is None:
+            winner = state.players[state.winner] if state.winner is not None else None
+            # the view without its partial state (to_json leaves it out: not worked out)
+            seen = to_json(attrs.evolve(view(state, player), state=None))
+            cached = {
+                "game": self.id,
+                "player": player,
+                "seq": self.seq,
+                "round": state.round,
+                "winner": winner,
+                "view": seen,
+            }
+            self._answers[1][player] = cached
+        return cached
 
     def legal(self) -> tuple[PlayerEvent, ...]:
         """Every legal event now, for every player (worked out once a state)."""
