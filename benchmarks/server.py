@@ -70,8 +70,12 @@ class Seat:
         self.next_id += 1
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.waiting[self.next_id] = future
-        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method,
-                   "params": {"token": self.token, **params}}
+        message = {
+            "jsonrpc": "2.0",
+            "id": self.next_id,
+            "method": method,
+            "params": {"token": self.token, **params},
+        }
         await self.ws.send(json.dumps(message))
         answer = await future
         if "error" in answer:
@@ -79,12 +83,19 @@ class Seat:
         return answer["result"]
 
 
-async def _game(url: str, game: dict[str, Any], moves: int, seed: int,
-                latencies: list[float], start: asyncio.Event) -> tuple[int, int]:
+async def _game(
+    url: str,
+    game: dict[str, Any],
+    moves: int,
+    seed: int,
+    latencies: list[float],
+    start: asyncio.Event,
+) -> tuple[int, int]:
     rng = random.Random(seed)
     names = game["players"]
-    sockets = [await websockets.connect(url.replace("http", "ws") + "/ws", max_size=None)
-               for _ in names]
+    sockets = [
+        await websockets.connect(url.replace("http", "ws") + "/ws", max_size=None) for _ in names
+    ]
     seats = {p: Seat(ws, game["tokens"][p]) for p, ws in zip(names, sockets, strict=True)}
     views = {p: await seats[p].call("game.watch") for p in names}
     await start.wait()
@@ -110,23 +121,38 @@ async def _game(url: str, game: dict[str, Any], moves: int, seed: int,
     return done, pushes
 
 
-async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
+def _cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) a process has used so far (Linux's /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _run(url: str, args: argparse.Namespace, pid: int = 0) -> dict[str, Any]:
     names = PLAYERS[: args.players]
-    games = [_post(url, "game.new", {"variant": args.variant, "players": names, "seed": i})
-             for i in range(args.games)]
+    games = [
+        _post(url, "game.new", {"variant": args.variant, "players": names, "seed": i})
+        for i in range(args.games)
+    ]
     latencies: list[float] = []
     start = asyncio.Event()
-    tasks = [asyncio.create_task(_game(url, g, args.moves, i, latencies, start))
-             for i, g in enumerate(games)]
+    tasks = [
+        asyncio.create_task(_game(url, g, args.moves, i, latencies, start))
+        for i, g in enumerate(games)
+    ]
     while len(latencies) == 0 and not start.is_set():
         await asyncio.sleep(0.5)
         if all(not t.done() for t in tasks):
             break
     await asyncio.sleep(1.0)  # every socket open and watching
-    t0 = time.perf_counter()
+    t0, server0, client0 = time.perf_counter(), _cpu(pid), time.process_time()
     start.set()
     results = await asyncio.gather(*tasks)
     wall = time.perf_counter() - t0
+    server1, client1 = _cpu(pid), time.process_time()
     moves = sum(m for m, _ in results)
     ordered = sorted(latencies)
     return {
@@ -139,6 +165,10 @@ async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "p50_ms": round(1000 * statistics.median(ordered), 2),
         "p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
         "pushes": sum(p for _, p in results),
+        "server_cpu_ms_per_move": None
+        if server0 is None or server1 is None or not moves
+        else round(1000 * (server1 - server0) / moves, 2),
+        "client_cpu_ms_per_move": round(1000 * (client1 - client0) / max(moves, 1), 2),
         "websockets": args.games * args.players,
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python "
         f"{platform.python_version()}",
@@ -147,9 +177,20 @@ async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def _start(store: str) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ena_rules", "serve", "--http", "127.0.0.1:0", "--store", store,
-         "--max-games", "100000"],
-        stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "ena_rules",
+            "serve",
+            "--http",
+            "127.0.0.1:0",
+            "--store",
+            store,
+            "--max-games",
+            "100000",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
     )
     assert proc.stderr is not None
     line = proc.stderr.readline()
@@ -173,20 +214,29 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="ena-bench-") as tmp:
         proc, url = _start(args.store or os.path.join(tmp, "games.db"))
         try:
-            figures = asyncio.run(_run(url, args))
+            figures = asyncio.run(_run(url, args, proc.pid))
         finally:
             proc.terminate()
             proc.wait(timeout=30)
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"{figures['games']} concurrent games of {figures['variant']}, {figures['players']} "
-          f"players each ({figures['websockets']} WebSockets), on loopback")
-    print(f"{figures['moves']} moves in {figures['seconds']} s: "
-          f"{figures['moves_per_second']} moves/s")
-    print(f"latency per move (game.act to its answer): p50 {figures['p50_ms']} ms, "
-          f"p99 {figures['p99_ms']} ms")
-    print(f"views pushed: {figures['pushes']}; machine: {figures['machine']}")
+    print(
+        f"{figures['games']} concurrent games of {figures['variant']}, {figures['players']} "
+        f"players each ({figures['websockets']} WebSockets), on loopback"
+    )
+    print(
+        f"{figures['moves']} moves in {figures['seconds']} s: {figures['moves_per_second']} moves/s"
+    )
+    print(
+        f"latency per move (game.act to its answer): p50 {figures['p50_ms']} ms, "
+        f"p99 {figures['p99_ms']} ms"
+    )
+    print(
+        f"views pushed: {figures['pushes']}; CPU per move: server "
+        f"{figures['server_cpu_ms_per_move']} ms, this client "
+        f"{figures['client_cpu_ms_per_move']} ms; machine: {figures['machine']}"
+    )
     return 0
 
 

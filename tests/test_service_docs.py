@@ -55,8 +55,15 @@ def _run_js(code: str, env: dict[str, str] | None = None) -> str:
     script = JS / f".guide-{os.getpid()}.mjs"
     script.write_text(code, encoding="utf-8")
     try:
-        run = subprocess.run([_node(), str(script)], capture_output=True, text=True,
-                             timeout=300, check=False, cwd=JS, env=env)
+        run = subprocess.run(
+            [_node(), str(script)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+            cwd=JS,
+            env=env,
+        )
     finally:
         script.unlink()
     assert run.returncode == 0, run.stderr
@@ -65,11 +72,16 @@ def _run_js(code: str, env: dict[str, str] | None = None) -> str:
 
 def test_the_javascript_guide_plays_over_http_and_websocket(server: str) -> None:  # noqa: F811
     http, ws = _blocks("guide-javascript.md", "js")[:2]
-    code = (http + ws).replace("http://127.0.0.1:8080", server).replace(
-        "ws://127.0.0.1:8080", server.replace("http", "ws"))
+    code = (
+        (http + ws)
+        .replace("http://127.0.0.1:8080", server)
+        .replace("ws://127.0.0.1:8080", server.replace("http", "ws"))
+    )
     out = _run_js(code)
-    assert re.search(r"^(accepted|penalised) [A-Z-]+ ana ", out, flags=re.M), out
-    assert "ana sees:" in out
+    assert "accepted TURN-MATCH cene plays B6: it matches. ana is next (clockwise)." in out, out
+    assert (
+        "cene sees: cene plays B6: it matches. ana is next (clockwise). (top B6, ana is due)" in out
+    )
 
 
 def test_the_javascript_guides_subprocess_lists_the_variants(tmp_path: Path) -> None:
