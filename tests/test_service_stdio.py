@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
-from service_support import PLAYERS, StdioServer, api_game, choose, play_over
+from service_support import PLAYERS, ROOT, StdioServer, api_game, choose, play_over
 
 
 def test_a_whole_game_over_stdio_gives_the_apis_log(tmp_path: Path) -> None:
@@ -91,3 +94,41 @@ def test_the_store_keeps_hashes_never_tokens(tmp_path: Path) -> None:
     with sqlite3.connect(store) as db:
         params = json.loads(db.execute("SELECT params FROM games").fetchone()[0])
     assert params == {"variant": "ena", "players": PLAYERS, "seed": 1}
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ena_rules", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        input="",
+    )
+
+
+def test_command_line_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert _serve("serve").returncode == 2  # neither --stdio nor --http
+    bad = _serve("serve", "--http", "localhost")
+    assert bad.returncode == 2 and "expected HOST:PORT" in bad.stderr
+    missing = _serve("serve", "--stdio", "--store", str(tmp_path / "no" / "such" / "g.db"))
+    assert missing.returncode == 2 and missing.stderr.startswith("ena-rules: error: --store")
+    assert "Traceback" not in missing.stderr
+
+
+def test_an_empty_stdin_ends_the_server_cleanly() -> None:
+    done = _serve("serve", "--stdio", "--store", ":memory:")
+    assert done.returncode == 0 and done.stdout == "" and done.stderr == ""
+
+
+def test_nothing_else_in_the_package_imports_the_service() -> None:
+    """The service sits on top: only its own modules and the command line's serve.py use it."""
+    package = ROOT / "ena_rules"
+    users = [
+        p.relative_to(package).as_posix()
+        for p in package.rglob("*.py")
+        if "service" not in p.relative_to(package).parts[:1]
+        and p.name != "serve.py"
+        and re.search(r"^\s*(from|import) +(ena_rules|\.+)\.?service\b", p.read_text(), re.M)
+    ]
+    assert users == []
