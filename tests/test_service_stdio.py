@@ -110,7 +110,7 @@ def _serve(*args: str) -> subprocess.CompletedProcess[str]:
 def test_command_line_usage_errors_exit_2(tmp_path: Path) -> None:
     assert _serve("serve").returncode == 2  # neither --stdio nor --http
     bad = _serve("serve", "--http", "localhost")
-    assert bad.returncode == 2 and "expected HOST:PORT" in bad.stderr
+    assert bad.returncode == 2 and "expected HOST:PORT or PORT" in bad.stderr
     missing = _serve("serve", "--stdio", "--store", str(tmp_path / "no" / "such" / "g.db"))
     assert missing.returncode == 2 and missing.stderr.startswith("ena-rules: error: --store")
     assert "Traceback" not in missing.stderr

@@ -15,21 +15,27 @@ from typing import Any
 from ..errors import EnaRulesError
 from ._common import YES, error, positive
 
-__all__ = ["add_parser", "host_port"]
+__all__ = ["LOOPBACK", "add_parser", "host_port"]
+
+#: Where ``--http PORT`` listens: this machine only.
+LOOPBACK = "127.0.0.1"
 
 _EXTRA = "needs the [server] extra: python3 -m pip install 'ena_rules[server]'"
 
 
 def host_port(text: str) -> tuple[str, int]:
-    """An argparse type: ``HOST:PORT`` (``[::1]:8080`` for IPv6; port 0: any free one).
+    """An argparse type: ``HOST:PORT``, or ``PORT`` alone for 127.0.0.1 (``[::1]:8080`` for
+    IPv6; port 0: any free one).
 
-    >>> host_port("127.0.0.1:8080"), host_port("[::1]:0")
-    (('127.0.0.1', 8080), ('::1', 0))
+    >>> host_port("0.0.0.0:8080"), host_port("8080"), host_port(":0"), host_port("[::1]:9")
+    (('0.0.0.0', 8080), ('127.0.0.1', 8080), ('127.0.0.1', 0), ('::1', 9))
     """
-    host, sep, port = text.rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port.isdigit() or int(port) > 65535:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected HOST:PORT, e.g. 127.0.0.1:8080")
+    host, _, port = text.rpartition(":")
+    host = host.strip("[]") or LOOPBACK
+    if not port.isdigit() or int(port) > 65535:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected HOST:PORT or PORT, e.g. 127.0.0.1:8080 or 8080"
+        )
     return host, int(port)
 
 
@@ -97,7 +103,7 @@ def add_parser(sub: Any) -> None:
         "--http",
         type=host_port,
         metavar="HOST:PORT",
-        help="POST /rpc and a WebSocket /ws (give 127.0.0.1 to stay local)",
+        help="POST /rpc and a WebSocket /ws; PORT alone listens on 127.0.0.1 only",
     )
     serve.add_argument(
         "--allow-origin",
