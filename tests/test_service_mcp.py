@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
+import subprocess
 import sys
 from typing import Any
 
@@ -109,3 +112,48 @@ async def _play(tools: Tools) -> None:
 
 def test_the_mcp_sdk_client_calls_every_tool() -> None:
     asyncio.run(_session())
+
+
+def test_the_typescript_mcp_sdk_client_calls_every_tool() -> None:
+    """The TypeScript SDK's client (npm @modelcontextprotocol/sdk, tests/js/mcp-client.mjs)
+    against the same server: every tool listed and called."""
+    node = shutil.which("node")
+    assert node, "the TypeScript MCP client needs node (v18 or newer)"
+    js = ROOT / "tests" / "js"
+    assert (js / "node_modules" / "@modelcontextprotocol" / "sdk").is_dir(), "npm ci in tests/js"
+    state = start_round(
+        load_variant("ena"),
+        ["ana", "bor", "cene"],
+        dealer="ana",
+        hands=[["R1"], ["R9"], []],
+        turned="R5",
+    )
+    env = {**os.environ, "ENA_POSITION": format_position(state)}
+    run = subprocess.run(
+        [
+            node,
+            str(js / "mcp-client.mjs"),
+            sys.executable,
+            "-m",
+            "ena_rules",
+            "mcp",
+            "--store",
+            ":memory:",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["listed"] == sorted(TOOLS)
+    assert set(out) - {"listed"} == set(TOOLS)  # every tool called
+    assert out["list_variants"] is True and out["explain"] == "PEN-ENA"
+    assert out["validate_record"] == 35 and out["replay_record"] is True
+    assert out["new_game"] == ["ana", "bor", "cene"]
+    assert out["my_view"] == ["RS", "R8", "YR", "B6", "Y6", "RR", "R8"]
+    assert out["act"] == "cene plays B6: it matches. ana is next (clockwise)."
+    assert out["game_log"] == -32002  # refused before the end
+    assert out["judge"]["verdict"]["outcome"] == "penalised"
