@@ -62,8 +62,11 @@ class Hub:
 
     def forget(self, queue: asyncio.Queue[str]) -> None:
         """A connection closed: it watches nothing any more."""
-        for conns in self.watching.values():
+        for game in list(self.watching):
+            conns = self.watching[game]
             conns.pop(queue, None)
+            if not conns:
+                del self.watching[game]
 
     def after_verdict(self, table: Table, by: str, verdict: Verdict) -> None:
         """Each watching connection's own view, after a verdict (the listener of the tables)."""

@@ -227,10 +227,7 @@ def _validated(
     v = validator_for(
         _lines(params["log"]), source="record", variant=variant, resolver=known_variant
     )
-    records = [
-        {k: x for k, x in r.to_dict().items()}
-        for r in _timed(v.run(_lines(params["log"])), service.limits.seconds)
-    ]
+    records = [r.to_dict() for r in _timed(v.run(_lines(params["log"])), service.limits.seconds)]
     return records, v.report().summary()
 
 
