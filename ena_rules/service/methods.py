@@ -212,7 +212,7 @@ def _lines(text: str) -> list[str]:
 def _timed(results: Iterator[Any], seconds: float) -> Iterator[Any]:
     deadline = time.monotonic() + seconds
     for r in results:
-        if time.monotonic() > deadline:
+        if time.monotonic() >= deadline:
             raise RpcError.limit(
                 f"the validation took more than {seconds:g} s, this "
                 "server's limit: nothing was kept"
