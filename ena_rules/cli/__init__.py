@@ -6,6 +6,7 @@
     ena-rules simulate --variant V [--players N] [--games K] [--seed S] [--json]
     ena-rules explain ID
     ena-rules site OUT [--wheel W] [--pyodide DIR]
+    ena-rules serve --stdio | --http HOST:PORT;  ena-rules mcp
 
 Every subcommand follows the same conventions (docs/cli.md): results on standard output,
 diagnostics on standard error; exit 0 = yes, 1 = the answer is no (an inconsistent log, an
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EnaRulesError
-from . import explain, header, replay, simulate, site, validate, variants
+from . import explain, header, replay, serve, simulate, site, validate, variants
 
 __all__ = ["BROKEN_PIPE", "build_parser", "main"]
 
@@ -52,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (validate, replay, header, variants, simulate, explain, site):
+    for module in (validate, replay, header, variants, simulate, explain, site, serve):
         module.add_parser(sub)
     return p
 

@@ -2,8 +2,8 @@
 
 The page's worker (``ena_rules/data/web/worker.js``) runs this module in Pyodide and calls
 :func:`call` with one JSON request; the answer is one JSON object. Validation, the variant check
-and the diff run the ``ena-rules`` command itself (:func:`run_cli`) on files in a work folder, so the
-page prints the command's own lines, byte for byte. The replay is the page that
+and the diff run the ``ena-rules`` command itself (:func:`run_cli`) on files in a work folder, so
+the page prints the command's own lines, byte for byte. The replay is the page that
 ``ena-rules replay --html`` writes. The record form (:func:`form`) writes a table record from
 rows (who, what, which card) and offers each player's legal moves from
 ``legal_events(view(state, player))``.
