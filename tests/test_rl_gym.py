@@ -102,5 +102,5 @@ def test_training_moves_the_policy_and_evaluation_counts_rounds() -> None:
     assert np.abs(policy.weights).sum() > 0
     again = train(variant="official", players=2, episodes=2, batch=1, seed=3)
     assert np.array_equal(policy.weights, again.weights)  # seeded
-    result = evaluate(policy.greedy, variant="official", players=2, games=2, seed=1)
+    result = evaluate(random_policy, variant="official", players=2, games=2, seed=1)
     assert result.games == 2 and 0 <= result.wins <= 2 and result.rate == result.wins / 2
