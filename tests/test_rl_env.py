@@ -67,7 +67,7 @@ def test_pettingzoo_api_test_passes(variant: str, players: int) -> None:
 
 @pytest.mark.parametrize("variant", SHIPPED)
 def test_every_shipped_variant_plays_with_three_players(variant: str) -> None:
-    e = raw_env(variant=variant, players=3)
+    e = raw_env(variant=variant, players=3, max_steps=2000)
     e.reset(seed=5)
     trace = _random_episode(e, np.random.default_rng(5))
     assert [t[0] for t in trace if t[1] is None] and not e.agents
@@ -135,7 +135,7 @@ def _observation_is_the_view(e: Any) -> None:
 def test_the_mask_is_the_referees_legal_events_and_the_observation_its_view(
     variant: str,
 ) -> None:
-    e = raw_env(variant=variant, players=3)
+    e = raw_env(variant=variant, players=3, max_steps=1500)
     rng = np.random.default_rng(3)
     for seed in range(2):
         e.reset(seed=seed)
@@ -150,7 +150,7 @@ def test_the_mask_is_the_referees_legal_events_and_the_observation_its_view(
 
 def test_blind_draws_are_observed_through_the_view() -> None:
     blind = load_variant_text('name = "blind"\nextends = "ena"\n[view]\nblind_draw = true\n')
-    e = raw_env(variant=blind, players=3)
+    e = raw_env(variant=blind, players=3, max_steps=1500)
     e.reset(seed=4)
     _random_episode(e, np.random.default_rng(4), _observation_is_the_view)
 
