@@ -259,7 +259,7 @@ def render_key_reference(variants: Sequence[Variant] | None = None) -> str:
         "Every rule key a variant file may set, generated from the schema that the loader and",
         "the referee use, so it cannot drift from the code. For each key: what it decides, its",
         "type and allowed values, its default (the value when neither the file nor what it",
-        "`extends` sets it), the clause ids of `shared/RULES.md` it implements, and its value in",
+        "`extends` sets it), the clause ids of [rules.md](rules.md) it implements, and its value in",
         "every shipped variant with the clause and source that variant cites. How to write a",
         "variant file: [variants.md](variants.md).",
         "",
