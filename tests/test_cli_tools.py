@@ -97,3 +97,38 @@ class TestExplain:
         assert "  clause PEN-ENA: " in text
         assert "ranks.+2.score: " in text and "    +2: 20 (every shipped variant)" in text
         assert "    W: 50" not in text
+
+
+class TestExamples:
+    def test_examples_writes_every_sample_log_and_its_results_where_the_guides_look(
+        self, tmp_path: Path
+    ) -> None:
+        """``ena-rules examples`` writes the shipped sample logs and their expected results into
+        docs/examples (the guides' paths), byte for byte those of the checkout; run again it
+        rewrites nothing different; a different file in the way is kept (exit 2) unless
+        ``--force``; a folder given is made."""
+        samples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+        r = cli("examples", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert (
+            r.stdout
+            == "wrote 18 files to docs/examples (6 sample logs and their expected results)\n"
+        )
+        for src in samples.glob("*.jsonl"):
+            assert (tmp_path / "docs" / "examples" / src.name).read_bytes() == src.read_bytes()
+            for suffix in (".expected.json", ".expected.txt"):
+                assert (tmp_path / "docs" / "examples" / (src.stem + suffix)).is_file()
+        assert not (tmp_path / "docs" / "examples" / "make_examples.py").exists()
+        assert (
+            cli("validate", "--quiet", "docs/examples/ena-clean.jsonl", cwd=tmp_path).returncode
+            == 0
+        )
+        mine = tmp_path / "docs" / "examples" / "ena-clean.jsonl"
+        mine.write_text("mine\n", encoding="utf-8")
+        r = cli("examples", cwd=tmp_path)
+        assert r.returncode == 2 and "ena-clean.jsonl: exists with other content" in r.stderr
+        assert mine.read_text(encoding="utf-8") == "mine\n"
+        assert cli("examples", "--force", cwd=tmp_path).returncode == 0
+        assert mine.read_bytes() == (samples / "ena-clean.jsonl").read_bytes()
+        assert cli("examples", "deep/er", cwd=tmp_path).returncode == 0
+        assert (tmp_path / "deep" / "er" / "ena-disputed.jsonl").is_file()

@@ -103,7 +103,8 @@ class TestDistributions:
         self, tmp_path: Path
     ) -> None:
         """The wheel holds every file of the top-level ``variants/`` as ``ena_rules/variants``,
-        the clause list, the JSON Schemas and py.typed; no tests, no top-level folders."""
+        the clause list, the JSON Schemas, the sample logs of docs/examples (as
+        ``ena_rules/data/examples``) and py.typed; no tests, no top-level folders."""
         with zipfile.ZipFile(_build("build_wheel", tmp_path)) as wheel:
             names = set(wheel.namelist())
         for path in sorted((ROOT / "variants").glob("*.toml")):
@@ -111,6 +112,9 @@ class TestDistributions:
         for data in ("clauses.toml", "ena-log.schema.json", "validate-output.schema.json"):
             assert f"ena_rules/data/{data}" in names
         assert "ena_rules/py.typed" in names and "ena_rules/__main__.py" in names
+        for path in sorted((ROOT / "docs" / "examples").glob("*.jsonl")):  # `ena-rules examples`
+            assert f"ena_rules/data/examples/{path.name}" in names
+            assert f"ena_rules/data/examples/{path.stem}.expected.json" in names
         assert {n.split("/")[0] for n in names} <= {"ena_rules", "ena_rules-" + _dist_version()}
 
     def test_the_sdist_carries_variants_specs_and_docs(self, tmp_path: Path) -> None:

@@ -1,15 +1,14 @@
 """Traceability: every rule clause has a conformance scenario; the matrix in docs/verification.md.
 
 The clause ids live in specs/clauses.toml (checked against ../shared/RULES.md when that file is
-there). The matrix section of docs/verification.md is generated from specs/ and tests/; the suite only
-compares it (a stale committed matrix fails with the command to regenerate it,
+there). The matrix section of docs/verification.md is generated from specs/ and tests/; the
+suite only compares it (a stale committed matrix fails with the command to regenerate it,
 ``python3 tests/test_traceability.py``), it never rewrites a tracked file.
 """
 
 from __future__ import annotations
 
 import ast
-import os
 import re
 import tomllib
 from pathlib import Path

@@ -5,6 +5,7 @@
     ena-rules variants list | show NAME | check FILE | diff A B | new NAME --extends BASE
     ena-rules simulate --variant V [--players N] [--games K] [--seed S] [--json]
     ena-rules explain ID
+    ena-rules examples [FOLDER]
 
 Every subcommand follows the same conventions (docs/cli.md): results on standard output,
 diagnostics on standard error; exit 0 = yes, 1 = the answer is no (an inconsistent log, an
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EnaRulesError
-from . import explain, header, replay, simulate, validate, variants
+from . import examples, explain, header, replay, simulate, validate, variants
 
 __all__ = ["BROKEN_PIPE", "build_parser", "main"]
 
@@ -51,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (validate, replay, header, variants, simulate, explain):
+    for module in (validate, replay, header, variants, simulate, explain, examples):
         module.add_parser(sub)
     return p
 
