@@ -88,3 +88,26 @@ def test_start_round_fills_each_hand_to_the_deal_size() -> None:
     assert "fills every hand to the variant's deal size" in " ".join(
         (start_round.__doc__ or "").split()
     )
+
+
+class TestNamesNotSeats:
+    def test_a_state_and_a_view_answer_by_name_and_the_old_fields_stay(self) -> None:
+        """dealer_name, winner_name, scores_by_name, hand_sizes_by_name on a state and on a
+        view alike; the seat-indexed ``dealer``/``winner``/``scores`` and the view's pairs are
+        unchanged."""
+        s = new_game(load_variant("ena"), PLAYERS, dealer="bor")
+        s = apply(s, deal_event(s, seed=1)).state
+        v = view(s, "ana")
+        for x in (s, v):
+            assert x.dealer_name == "bor" and x.winner_name is None
+            assert x.scores_by_name == {"ana": 0, "bor": 0, "cene": 0}
+            assert x.hand_sizes_by_name == {"ana": 7, "bor": 7, "cene": 7}
+        assert s.dealer == 1 and s.scores == (0, 0, 0) and s.winner is None
+        assert v.dealer == "bor" and v.hand_sizes == (("ana", 7), ("bor", 7), ("cene", 7))
+
+    def test_the_winner_by_name_at_the_end(self) -> None:
+        from ena_rules.agents.simulation import play_game
+
+        s = play_game(load_variant("ena"), PLAYERS, seed=5).final
+        assert s.phase == "over" and s.winner is not None
+        assert s.winner_name == PLAYERS[s.winner] == view(s, "cene").winner_name
