@@ -257,6 +257,30 @@ class TestSearchPath:
         assert found["ena"].origin == ENV_VAR and found["ena"].shadows
         assert found["official"].origin == "shipped"
 
+    def test_a_users_ena_extends_the_shipped_ena_it_shadows(self, tmp_path: Path) -> None:
+        """A user's ``ena.toml`` in ENA_RULES_PATH extends the shipped Ena with ``extends =
+        "shipped:ena"`` (``extends = "ena"`` would name itself: a cycle, whose message says
+        how); ``variants list`` exits 1 while a listed variant does not load, 0 once it does;
+        ``shipped:ena`` names the shipped one everywhere."""
+        folder = tmp_path / "mine"
+        folder.mkdir()
+        mine = folder / "ena.toml"
+        mine.write_text('extends = "ena"\n[deal]\nhand_size = 5\n', encoding="utf-8")
+        env = {ENV_VAR: str(folder)}
+        r = run("variants", "list", cwd=tmp_path, env=env)
+        assert r.returncode == 1
+        assert 'extends forms a cycle' in r.stderr
+        assert 'to extend that one, write extends = "shipped:ena"' in r.stderr
+        mine.write_text('extends = "shipped:ena"\n[deal]\nhand_size = 5\n', encoding="utf-8")
+        r = run("variants", "list", cwd=tmp_path, env=env)
+        assert r.returncode == 0 and r.stderr == ""
+        assert "(extends shipped:ena)" in r.stdout and "in place of the shipped one" in r.stdout
+        shown = run("variants", "show", "ena", cwd=tmp_path, env=env).stdout
+        assert "deal.hand_size = 5" in shown and "overtake.enabled = true" in shown
+        shipped = run("variants", "show", "shipped:ena", cwd=tmp_path, env=env).stdout
+        assert "deal.hand_size = 7" in shipped
+        assert run("variants", "show", "shipped:nope", cwd=tmp_path).returncode == 2
+
     def test_a_missing_folder_in_ena_rules_path_is_passed_over(
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:

@@ -59,18 +59,20 @@ def add_parser(sub: Any) -> None:
 
 
 def _list(args: argparse.Namespace) -> int:
+    code = YES
     for found in available_variants():
         try:
             v = load_variant(found.path)
         except EnaRulesError as exc:
             error(f"{found.path}: does not load: {exc}")
+            code = NO  # a listed variant that does not load: the list is not all usable
             continue
         base = f" (extends {v.extends})" if v.extends else ""
         where = "shipped" if found.origin == "shipped" else str(found.path)
         if found.shadows:
             where += ", in place of the shipped one"
         print(f"{found.name:<20} {v.description}{base}  [{where}]")
-    return YES
+    return code
 
 
 def _dotted(path: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import VariantError
 from .checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
-from .finder import find_variant, shipped_dir, shipped_variants
+from .finder import SHIPPED_PREFIX, find_variant, shipped_dir, shipped_variants
 from .hooks import structure_table
 from .schema import _SECTIONS, Citation, Variant, iter_tables
 from .write import KeyDiff, diff_variants, dump_variant, variant_to_dict
@@ -195,7 +195,15 @@ def _load_raw(
 ) -> tuple[dict[str, Any], dict[str, Citation]]:
     if str(path) in chain:
         cycle = " -> ".join([*chain, str(path)])
-        raise VariantError(f"extends forms a cycle: {cycle}", source=str(path), path="extends")
+        hint = ""
+        if path.stem in shipped_variants() and path.parent.resolve() != shipped_dir().resolve():
+            hint = (
+                f" (this file shadows the shipped {path.stem!r}: to extend that one, write "
+                f'extends = "{SHIPPED_PREFIX}{path.stem}")'
+            )
+        raise VariantError(
+            f"extends forms a cycle: {cycle}{hint}", source=str(path), path="extends"
+        )
     if len(chain) > MAX_EXTENDS:
         raise VariantError(
             f"an extends chain of more than {MAX_EXTENDS} steps (MAX_EXTENDS)",
@@ -209,6 +217,8 @@ def _load_raw(
 def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source: str) -> Path:
     """The file an ``extends`` names, if the policy allows it (else a VariantError)."""
     folders = (*((base_dir,) if base_dir is not None else ()), *allow)
+    if parent.startswith(SHIPPED_PREFIX):  # "shipped:ena": the shipped one, never a user's
+        return _find(parent, None)
     if not is_path_like(parent):
         inside = resolve_inside(f"{parent}.toml", base_dir, folders)
         return inside if inside is not None else _find(parent, None)
