@@ -269,7 +269,7 @@ class TestSearchPath:
         env = {ENV_VAR: str(folder)}
         r = run("variants", "list", cwd=tmp_path, env=env)
         assert r.returncode == 1
-        assert 'extends forms a cycle' in r.stderr
+        assert "extends forms a cycle" in r.stderr
         assert 'to extend that one, write extends = "shipped:ena"' in r.stderr
         mine.write_text('extends = "shipped:ena"\n[deal]\nhand_size = 5\n', encoding="utf-8")
         r = run("variants", "list", cwd=tmp_path, env=env)

@@ -24,11 +24,11 @@ from ..errors import VariantError
 
 __all__ = [
     "ENV_VAR",
+    "SHIPPED_PREFIX",
     "VariantFile",
     "available_variants",
     "find_variant",
     "search_path",
-    "SHIPPED_PREFIX",
     "shipped_dir",
     "shipped_variants",
 ]
