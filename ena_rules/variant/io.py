@@ -348,13 +348,32 @@ def _rank(rank: str, table: Any, source: str) -> tuple[str, Any]:
     return rank, structure_table(table, f"ranks.{rank}", source=source)
 
 
+def _did_you_mean(key: str) -> str:
+    """`` (did you mean deal.hand_size?)`` for a section's key written at the top level, or a
+    top-level key nearly spelt so; else nothing."""
+    import difflib
+
+    from .schema import iter_keys
+
+    inside = sorted({i.path for i in iter_keys() if i.path.rsplit(".", 1)[-1] == key})
+    inside = [p for p in inside if not p.startswith("ranks.")]
+    if inside:
+        return f" (did you mean {' or '.join(inside)}?)"
+    close = difflib.get_close_matches(key, sorted(_TOP_KEYS), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Variant:
     def fail(path: str, msg: str) -> VariantError:
         return VariantError(msg, source=source, path=path)
 
     for k in raw:
         if k not in _TOP_KEYS:
-            raise fail(k, f"unknown key {k!r}; expected one of {', '.join(sorted(_TOP_KEYS))}")
+            raise fail(
+                k,
+                f"unknown key {k!r}{_did_you_mean(k)}; expected one of "
+                f"{', '.join(sorted(_TOP_KEYS))}",
+            )
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise fail("name", f"expected a non-empty string naming the variant, got {name!r}")
