@@ -2,6 +2,12 @@
 
     python3 benchmarks/batch.py                 # 1,000 logs of <= 200 events; jobs 1 and 2
     python3 benchmarks/batch.py --jobs 1 2 4 --logs 2000 --runs 5 --json out.json
+    python3 benchmarks/batch.py --cli --events 20 200   # `ena-rules validate --jobs J`, both sizes
+
+``--cli`` times the command itself, ``ena-rules validate --quiet --jobs J LOG...`` (a new
+process each run: its start, its imports and its output included), once for each ``--events``
+size: the bar is ``--jobs 2`` never slower than ``--jobs 1`` (20 events a log) and at least
+1.7 x faster (200 events a log) on 2 cores.
 
 The logs are written once into a temporary folder by ``ena_rules.testing.logs`` (seeded random
 games of official and Ena, 2 to 4 players, with a few mistakes, wrong claims and unusable
@@ -26,6 +32,7 @@ import json
 import os
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -88,11 +95,57 @@ def measure(logs: int, events: int, jobs: list[int], runs: int) -> dict[str, Any
     return out
 
 
+def measure_cli(logs: int, events: int, jobs: list[int], runs: int) -> dict[str, Any]:
+    """Time ``ena-rules validate --quiet --jobs J`` over ``logs`` generated logs; the figures."""
+    out: dict[str, Any] = {
+        "logs": logs,
+        "max_events": events,
+        "jobs": jobs,
+        "runs": runs,
+        "cpus": cpu_count(),
+        "load_before": _load(),
+        "command": "ena-rules validate --quiet --jobs J LOG...",
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        variants = [load_variant("official"), load_variant("ena")]
+        paths = write_random_logs(Path(tmp), variants, logs, seed=2026, events=events)
+        out["events"] = sum(r.events for r in validate_many(paths))
+        times: dict[int, list[float]] = {j: [] for j in jobs}
+        cpu: dict[int, list[float]] = {j: [] for j in jobs}
+        outputs: dict[int, str] = {}
+        for _ in range(runs):
+            for j in jobs:
+                argv = [sys.executable, "-m", "ena_rules", "validate", "--quiet", "--jobs", str(j)]
+                start, start_cpu = time.perf_counter(), _cpu()
+                done = subprocess.run(
+                    [*argv, *map(str, paths)], capture_output=True, text=True, check=False
+                )
+                times[j].append(time.perf_counter() - start)
+                cpu[j].append(_cpu() - start_cpu)
+                outputs.setdefault(j, done.stdout)
+                if done.stdout != outputs[jobs[0]]:
+                    raise AssertionError(f"--jobs {j}: the output differs from --jobs {jobs[0]}'s")
+    out["load_after"] = _load()
+    out["seconds"] = {j: statistics.median(ts) for j, ts in times.items()}
+    out["seconds_all"] = times
+    out["cpu_seconds"] = {j: statistics.median(ts) for j, ts in cpu.items()}
+    base = out["seconds"].get(1)
+    out["speedup"] = {j: base / s for j, s in out["seconds"].items()} if base else {}
+    cpu1 = out["cpu_seconds"].get(1)
+    out["cpu_bound_speedup"] = (
+        {j: j * cpu1 / c for j, c in out["cpu_seconds"].items()} if cpu1 else {}
+    )
+    return out
+
+
 def report(out: dict[str, Any]) -> str:
     """The figures as text."""
+    what = out.get("command", "validate_many")
+    codes = f"; exit codes {out['exit_codes']}" if "exit_codes" in out else ""
     lines = [
-        f"validate_many over {out['logs']} logs ({out['events']} events; exit codes "
-        f"{out['exit_codes']}), {out['cpus']} CPUs, median wall time of {out['runs']} runs:"
+        f"{what} over {out['logs']} logs of at most {out['max_events']} events "
+        f"({out['events']} events{codes}), {out['cpus']} CPUs, median wall time of "
+        f"{out['runs']} runs:"
     ]
     for j, s in out["seconds"].items():
         rate = out["events"] / s
@@ -114,16 +167,30 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; prints the figures (and writes them as JSON with --json)."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--logs", type=int, default=1000, help="how many logs (default 1000)")
-    p.add_argument("--events", type=int, default=200, help="at most this many events a log")
+    p.add_argument(
+        "--events",
+        type=int,
+        nargs="+",
+        default=[200],
+        help="at most this many events a log (several sizes: one measure each)",
+    )
+    p.add_argument(
+        "--cli", action="store_true", help="time the command `ena-rules validate --jobs J`"
+    )
     p.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="job counts to time")
     p.add_argument("--runs", type=int, default=3, help="runs per job count (median)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     jobs = sorted(set(args.jobs) | {1})
-    out = measure(args.logs, args.events, jobs, args.runs)
-    print(report(out))
+    how = measure_cli if args.cli else measure
+    figures = []
+    for events in args.events:
+        out = how(args.logs, events, jobs, args.runs)
+        print(report(out))
+        figures.append(out)
     if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+        data = figures[0] if len(figures) == 1 else figures
+        Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

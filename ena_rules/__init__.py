@@ -33,7 +33,8 @@ from .game.state import GameState
 from .game.verdict import Note, Verdict
 from .game.view import PlayerView
 from .pictures import svg as _svg  # noqa: F401  (the values' notebook pictures: game.display)
-from .rules.referee import apply, canonical_deck, legal_events, new_game
+from .rules.chance import cut_event, cut_for_dealer, deal_event
+from .rules.referee import apply, canonical_deck, legal_events, new_game, who_may_act
 from .rules.view import view
 from .variant import Variant
 from .variant.io import diff_variants, dump_variant, load_variant, load_variant_text
@@ -152,6 +153,9 @@ __all__ = [
     "Verdict",
     "apply",
     "canonical_deck",
+    "cut_event",
+    "cut_for_dealer",
+    "deal_event",
     "diff_variants",
     "dump_variant",
     "format_cards",
@@ -162,6 +166,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "view",
+    "who_may_act",
 ]
 
 #: True in the compiled build (``ENA_RULES_COMPILE=1 python3 -m pip install .``: the rules'

@@ -330,3 +330,56 @@ def test_the_batch_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     assert result.attempted > 0
     assert result.failed == 0
+
+
+class TestNeverSlowerThanOneJob:
+    """Several jobs never cost more than one: workers fork where the platform allows (already
+    holding the package and its variants), and small work stays in this process."""
+
+    def test_workers_fork_on_linux_when_this_process_runs_one_thread(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        import sys
+        import threading
+
+        from ena_rules.log import batch
+
+        if sys.platform.startswith("linux"):
+            monkeypatch.setattr(threading, "active_count", lambda: 1)
+            assert batch.start_method() == "fork"
+        monkeypatch.setattr(threading, "active_count", lambda: 3)  # threads: never fork
+        assert batch.start_method() == "spawn"
+
+    def test_small_work_is_judged_here_and_big_work_by_workers(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A few small logs with jobs=2 start no worker process (less work than starting one,
+        SMALL_WORK bytes); logs adding up to more do, with the same rows."""
+        from ena_rules.log import batch
+
+        started: list[int] = []
+        real = batch.ProcessPoolExecutor
+
+        def counting(workers: int, **kw: object) -> object:
+            started.append(workers)
+            return real(workers, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(batch, "ProcessPoolExecutor", counting)
+        small = sorted((ROOT / "docs" / "examples").glob("*.jsonl"))[:2]
+        assert sum(p.stat().st_size for p in small) < batch.SMALL_WORK
+        assert validate_many(small, jobs=2) == validate_many(small)
+        assert started == []
+        paths = write_random_logs(tmp_path, [load_variant("official")], 40, seed=3, events=200)
+        assert sum(p.stat().st_size for p in paths) >= batch.SMALL_WORK
+        assert validate_many(paths, jobs=2) == validate_many(paths)
+        assert started == [2]
+
+    def test_the_command_with_two_jobs_prints_what_one_prints(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``validate --jobs 2`` over logs big enough for workers: the same output as one."""
+        paths = [str(p) for p in write_random_logs(tmp_path, [load_variant("ena")], 30, seed=9)]
+        main(["validate", "--quiet", "--jobs", "1", *paths])
+        one = capsys.readouterr().out
+        main(["validate", "--quiet", "--jobs", "2", *paths])
+        assert capsys.readouterr().out == one

@@ -302,10 +302,14 @@ class TestSimulate:
         for label in (
             "rounds per game",
             "events per game",
+            "events per round",
             "penalties per game",
             "overtakes per game",
+            "owed draws taken",
             "stack sizes",
+            "cards per draw",
             "win rate by seat",
+            "rules applied",
         ):
             assert label in text
         data = json.loads(cli(*self.ARGS, "--seed", "3", "--mistakes", "0.05", "--json").stdout)
@@ -313,6 +317,57 @@ class TestSimulate:
         assert sum(data["wins"]) == data["finished"] == 4
         assert sum(data["penalised"]) > 0
         assert len(data["events"]) == 4 and min(data["events"]) > 0
+
+    def test_plain_wild_draw_fours_under_official_are_owed_draws_not_stacks(self) -> None:
+        """official has no stacking: its owed draws (Wild Draw Four, 4 cards) are counted as
+        owed draws taken, and no stack is reported."""
+        r = cli("simulate", "--variant", "official", "--games", "3", "--seed", "1")
+        lines = {x[:19].strip(): x[20:] for x in r.stdout.splitlines() if len(x) > 20}
+        assert lines["owed draws taken"].startswith("4 cards: ")
+        assert lines["stack sizes"].startswith("none ")
+        data = json.loads(
+            cli("simulate", "--variant", "official", "--games", "3", "--seed", "1", "--json").stdout
+        )
+        assert data["stacks"] == {} and data["owed"]["4"] > 0
+
+    def test_how_often_each_rule_fired_by_clause_and_key_and_the_rounds_length(self) -> None:
+        """seven-zero: the swaps and rotations are counted by clause and key; the events of
+        every round add up to the events of the games; draw-until's draws take more than one
+        card on average, in labelled units."""
+        data = json.loads(
+            cli(
+                "simulate", "--variant", "seven-zero", "--games", "3", "--seed", "2", "--json"
+            ).stdout
+        )
+        assert data["rules"]["HOUSE-SEVEN-ZERO ranks.7.effects"] > 0
+        assert data["rules"]["HOUSE-SEVEN-ZERO ranks.0.effects"] > 0
+        assert sum(data["round_events"]) == sum(data["events"])
+        assert len(data["round_events"]) == sum(data["rounds"])
+        text = cli("simulate", "--variant", "draw-until", "--games", "3", "--seed", "2").stdout
+        per_draw = next(x for x in text.splitlines() if x.startswith("cards per draw"))
+        assert float(per_draw.split()[3]) > 1 and "(cards, mean of" in per_draw
+        assert "(events, every round played)" in text and "(rounds)" in text
+
+    def test_the_policy_is_said_and_a_uniform_one_offered(self) -> None:
+        """--help says what the players do (no "random legal players"), shows every default
+        and offers --policy uniform; --variant defaults to ena, as elsewhere."""
+        help_text = " ".join(cli("simulate", "--help").stdout.split())
+        assert "random legal players" not in help_text
+        for said in (
+            "prefer-plays: the player due plays a playable card when there is one",
+            "uniform: any legal event of any player, each as likely",
+            "(default: ena)",
+            "(default: 3)",
+            "(default: 100)",
+            "(default: 20000)",
+            "--players N",
+        ):
+            assert said in help_text, said
+        r = cli("simulate", "--games", "2", "--policy", "uniform", "--max-events", "300")
+        assert r.returncode == 0
+        assert r.stdout.startswith(
+            "simulate: variant ena, 3 players, 2 games, seed 0, policy uniform"
+        )
 
     def test_a_bad_player_count_is_an_error(self) -> None:
         """More players than the variant allows: exit 2."""

@@ -97,3 +97,86 @@ class TestExplain:
         assert "  clause PEN-ENA: " in text
         assert "ranks.+2.score: " in text and "    +2: 20 (every shipped variant)" in text
         assert "    W: 50" not in text
+
+
+class TestExamples:
+    def test_examples_writes_every_sample_log_and_its_results_where_the_guides_look(
+        self, tmp_path: Path
+    ) -> None:
+        """``ena-rules examples`` writes the shipped sample logs and their expected results into
+        docs/examples (the guides' paths), byte for byte those of the checkout; run again it
+        rewrites nothing different; a different file in the way is kept (exit 2) unless
+        ``--force``; a folder given is made."""
+        samples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+        r = cli("examples", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert (
+            r.stdout
+            == "wrote 18 files to docs/examples (6 sample logs and their expected results)\n"
+        )
+        for src in samples.glob("*.jsonl"):
+            assert (tmp_path / "docs" / "examples" / src.name).read_bytes() == src.read_bytes()
+            for suffix in (".expected.json", ".expected.txt"):
+                assert (tmp_path / "docs" / "examples" / (src.stem + suffix)).is_file()
+        assert not (tmp_path / "docs" / "examples" / "make_examples.py").exists()
+        assert (
+            cli("validate", "--quiet", "docs/examples/ena-clean.jsonl", cwd=tmp_path).returncode
+            == 0
+        )
+        mine = tmp_path / "docs" / "examples" / "ena-clean.jsonl"
+        mine.write_text("mine\n", encoding="utf-8")
+        r = cli("examples", cwd=tmp_path)
+        assert r.returncode == 2 and "ena-clean.jsonl: exists with other content" in r.stderr
+        assert mine.read_text(encoding="utf-8") == "mine\n"
+        assert cli("examples", "--force", cwd=tmp_path).returncode == 0
+        assert mine.read_bytes() == (samples / "ena-clean.jsonl").read_bytes()
+        assert cli("examples", "deep/er", cwd=tmp_path).returncode == 0
+        assert (tmp_path / "deep" / "er" / "ena-disputed.jsonl").is_file()
+
+
+class TestVariantMessages:
+    """What a house-rule author reads when a file is not right (variants check, diff, new,
+    explain), and the help of every variants action."""
+
+    def test_a_file_without_extends_is_told_so(self, tmp_path: Path) -> None:
+        (tmp_path / "x.toml").write_text('name = "x"\n[deal]\nhand_size = 5\n', encoding="utf-8")
+        r = cli("variants", "check", "x.toml", cwd=tmp_path)
+        assert r.returncode == 1
+        assert "the file has no extends" in r.stdout + r.stderr
+        assert 'extends = "ena"' in r.stdout + r.stderr
+
+    def test_a_section_key_at_the_top_level_is_pointed_to_its_section(self, tmp_path: Path) -> None:
+        (tmp_path / "x.toml").write_text(
+            'name = "x"\nextends = "ena"\nhand_size = 5\n', encoding="utf-8"
+        )
+        r = cli("variants", "check", "x.toml", cwd=tmp_path)
+        assert "unknown key 'hand_size' (did you mean deal.hand_size?)" in r.stdout + r.stderr
+        (tmp_path / "y.toml").write_text(
+            'name = "y"\nextends = "ena"\ndeall = 5\n', encoding="utf-8"
+        )
+        r = cli("variants", "check", "y.toml", cwd=tmp_path)
+        assert "unknown key 'deall' (did you mean 'deal'?)" in r.stdout + r.stderr
+
+    def test_diff_cites_a_rank_keys_own_clause_or_none(self) -> None:
+        """ranks.7.effects under seven-zero cites HOUSE-SEVEN-ZERO, not every card's clause."""
+        out = cli("variants", "diff", "ena", "seven-zero").stdout
+        line = next(x for x in out.splitlines() if x.startswith("ranks.7.effects:"))
+        assert "[HOUSE-SEVEN-ZERO]" in line and "ACT-SKIP" not in line
+
+    def test_explain_shows_an_empty_table_as_diff_does(self) -> None:
+        out = cli("explain", "stacking.answer").stdout
+        assert "default: {}" in out and "{} (the other shipped variants)" in out
+        assert "[]" not in out
+
+    def test_new_writes_no_doubled_quote(self, tmp_path: Path) -> None:
+        cli("variants", "new", "zz", "--extends", "ena", cwd=tmp_path)
+        text = (tmp_path / "zz.toml").read_text(encoding="utf-8")
+        assert "''s" not in text and "its value in 'ena'" in text
+
+    def test_every_variants_action_has_a_description_and_new_its_arguments_help(self) -> None:
+        for action in ("list", "show", "check", "diff", "new"):
+            out = " ".join(cli("variants", action, "--help").stdout.split())
+            usage_end = out.index("positional arguments" if action != "list" else "options")
+            assert len(out[:usage_end].split("] ")[-1]) > 40, action  # a description
+        new = " ".join(cli("variants", "new", "--help").stdout.split())
+        assert "the new variant's name" in new and "the variant it starts from" in new

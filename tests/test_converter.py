@@ -111,6 +111,12 @@ BAD = [
     ({"type": "play", "player": "", "card": "R1"}, "non-empty string", "$.player"),
     ({"type": "play", "card": "R1"}, "required key missing", "$.player"),
     ({"type": "draw", "player": "a", "card": "R1"}, "unknown key 'card'", "$"),
+    # a misspelt required key is named first, with the key it stands for
+    (
+        {"type": "play", "playr": "bor", "card": "R9"},
+        "unknown key 'playr' (did you mean 'player'?)",
+        "$",
+    ),
     ({"type": "bogus"}, "unknown type 'bogus'", "$.type"),
     ({"type": 3}, "unknown type 3", "$.type"),
     ({"player": "a"}, "no 'type'", "$"),

@@ -256,6 +256,18 @@ def test_user_docs_name_no_work_items(page: Path) -> None:
     assert found == [], f"{page.relative_to(ROOT)} refers to work items: {found}"
 
 
+@pytest.mark.parametrize("page", _markdown_files(), ids=lambda p: p.name)
+def test_user_docs_cite_no_file_outside_the_repository(page: Path) -> None:
+    """The rules and the design are cited by what a reader has (docs/rules.md, ``ena-rules
+    explain``), never by ``shared/RULES.md`` or ``shared/DESIGN.md``, which are not in the
+    repository (docs/verification.md may say the suite compares with RULES.md when present)."""
+    text = page.read_text(encoding="utf-8")
+    if page.name == "verification.md":
+        text = text.replace("../shared/RULES.md", "")
+    found = re.findall(r"shared/(?:RULES|DESIGN)\.md", text)
+    assert found == [], f"{page.relative_to(ROOT)} cites files outside the repository: {found}"
+
+
 def test_architecture_names_every_module() -> None:
     """docs/architecture.md's module tables name every module of the package (a module added
     without saying what its one concern is fails here): a top-level module by its file name, a

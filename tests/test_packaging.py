@@ -103,7 +103,8 @@ class TestDistributions:
         self, tmp_path: Path
     ) -> None:
         """The wheel holds every file of the top-level ``variants/`` as ``ena_rules/variants``,
-        the clause list, the JSON Schemas and py.typed; no tests, no top-level folders."""
+        the clause list, the JSON Schemas, the sample logs of docs/examples (as
+        ``ena_rules/data/examples``) and py.typed; no tests, no top-level folders."""
         with zipfile.ZipFile(_build("build_wheel", tmp_path)) as wheel:
             names = set(wheel.namelist())
         for path in sorted((ROOT / "variants").glob("*.toml")):
@@ -111,6 +112,9 @@ class TestDistributions:
         for data in ("clauses.toml", "ena-log.schema.json", "validate-output.schema.json"):
             assert f"ena_rules/data/{data}" in names
         assert "ena_rules/py.typed" in names and "ena_rules/__main__.py" in names
+        for path in sorted((ROOT / "docs" / "examples").glob("*.jsonl")):  # `ena-rules examples`
+            assert f"ena_rules/data/examples/{path.name}" in names
+            assert f"ena_rules/data/examples/{path.stem}.expected.json" in names
         assert {n.split("/")[0] for n in names} <= {"ena_rules", "ena_rules-" + _dist_version()}
 
     def test_the_sdist_carries_variants_specs_and_docs(self, tmp_path: Path) -> None:
@@ -252,6 +256,30 @@ class TestSearchPath:
         found = {f.name: f for f in available_variants()}
         assert found["ena"].origin == ENV_VAR and found["ena"].shadows
         assert found["official"].origin == "shipped"
+
+    def test_a_users_ena_extends_the_shipped_ena_it_shadows(self, tmp_path: Path) -> None:
+        """A user's ``ena.toml`` in ENA_RULES_PATH extends the shipped Ena with ``extends =
+        "shipped:ena"`` (``extends = "ena"`` would name itself: a cycle, whose message says
+        how); ``variants list`` exits 1 while a listed variant does not load, 0 once it does;
+        ``shipped:ena`` names the shipped one everywhere."""
+        folder = tmp_path / "mine"
+        folder.mkdir()
+        mine = folder / "ena.toml"
+        mine.write_text('extends = "ena"\n[deal]\nhand_size = 5\n', encoding="utf-8")
+        env = {ENV_VAR: str(folder)}
+        r = run("variants", "list", cwd=tmp_path, env=env)
+        assert r.returncode == 1
+        assert "extends forms a cycle" in r.stderr
+        assert 'to extend that one, write extends = "shipped:ena"' in r.stderr
+        mine.write_text('extends = "shipped:ena"\n[deal]\nhand_size = 5\n', encoding="utf-8")
+        r = run("variants", "list", cwd=tmp_path, env=env)
+        assert r.returncode == 0 and r.stderr == ""
+        assert "(extends shipped:ena)" in r.stdout and "in place of the shipped one" in r.stdout
+        shown = run("variants", "show", "ena", cwd=tmp_path, env=env).stdout
+        assert "deal.hand_size = 5" in shown and "overtake.enabled = true" in shown
+        shipped = run("variants", "show", "shipped:ena", cwd=tmp_path, env=env).stdout
+        assert "deal.hand_size = 7" in shipped
+        assert run("variants", "show", "shipped:nope", cwd=tmp_path).returncode == 2
 
     def test_a_missing_folder_in_ena_rules_path_is_passed_over(
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -258,3 +258,15 @@ def test_the_docs_show_the_commands_output_and_a_real_screenshot(
         assert shot.size == (1280, 1000)
         colours = shot.convert("RGB").getcolors(maxcolors=1 << 20)
         assert colours is not None and len(colours) > 200
+
+
+def test_into_a_missing_folder_it_names_the_folder_not_a_temporary_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``replay --html nope/x.html`` without a folder ``nope``: exit 2, naming the folder the
+    page was to go into; no temporary file's name, nothing written."""
+    out = tmp_path / "nope" / "x.html"
+    assert main(["replay", "--html", str(out), str(DISPUTED)]) == 2
+    err = capsys.readouterr().err
+    assert f"no folder {str(tmp_path / 'nope')!r} to write the page into" in err
+    assert ".replay-" not in err and not (tmp_path / "nope").exists()

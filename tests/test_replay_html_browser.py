@@ -1,6 +1,7 @@
 """The HTML replay in a real browser (issue 15.3): Debian's headless Chromium, driven by
-chromedriver through Selenium. Never skipped: without chromium the tests fail and say what to
-install (``apt-get install -y chromium chromium-driver``, as .ci/run does)."""
+chromedriver through Selenium. Without chromium or chromedriver, the tests skip on a developer's
+machine, saying what to install (``apt-get install -y chromium chromium-driver``, as .ci/run
+does); in CI (the environment variable ``CI`` set, as CI services do) a missing browser fails."""
 
 from __future__ import annotations
 
@@ -33,12 +34,35 @@ EVIL = "<script>alert(1)</script>"
 INSTALL = "install Debian's browser: apt-get install -y chromium chromium-driver (.ci/run does)"
 
 
+def _in_ci() -> bool:
+    """``CI`` is set (``CI=true``, as CI services and .ci/run set it)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
 def _tool(name: str) -> str:
+    """The path of ``name``; missing, a skip naming the install command (a failure in CI)."""
     path = shutil.which(name) or (
         f"/usr/bin/{name}" if os.path.exists(f"/usr/bin/{name}") else None
     )
-    assert path, f"{name} not found: {INSTALL}"
+    if path is None:
+        message = f"{name} not found: {INSTALL}"
+        if _in_ci():
+            pytest.fail(f"{message} (CI is set: a missing browser is a failure)")
+        pytest.skip(message)
     return path
+
+
+def test_a_missing_browser_skips_with_the_install_command_and_fails_in_ci(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without the browser: a skip saying what to install; with ``CI=true``, a failure."""
+    missing = "no-such-browser-ena-rules"
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install -y chromium chromium-driver"):
+        _tool(missing)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium chromium-driver"):
+        _tool(missing)
 
 
 @pytest.fixture(scope="module")

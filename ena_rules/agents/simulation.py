@@ -39,6 +39,7 @@ from ..rules.referee import apply, legal_events, new_game
 from ..variant import Variant
 
 __all__ = [
+    "POLICIES",
     "Chooser",
     "GameStats",
     "Rng",
@@ -46,6 +47,7 @@ __all__ = [
     "play_game",
     "random_legal_event",
     "simulate",
+    "uniform_legal_event",
 ]
 
 #: The seed path of the players' choices within a game's seed.
@@ -107,6 +109,39 @@ def random_legal_event(s: GameState, rng: Rng, mistakes: float = 0.0) -> PlayerE
     return pick[rng.below(len(pick))]
 
 
+def uniform_legal_event(s: GameState, rng: Rng, mistakes: float = 0.0) -> PlayerEvent:
+    """A uniform random legal player: any event of ``legal_events`` (of any player, in turn
+    or out of it), each as likely; with chance ``mistakes`` a random card instead, as
+    :func:`random_legal_event`.
+
+    >>> from ena_rules import load_variant
+    >>> from ena_rules.testing import start_round
+    >>> s = start_round(load_variant("official"), ["ana", "bor"], dealer="ana",
+    ...                 hands=[["R1"], ["R9", "G2"]], turned="R5")
+    >>> uniform_legal_event(s, Rng(1)) in legal_events(s)
+    True
+    """
+    if mistakes and rng.chance(mistakes) and s.hands:
+        mistake = _random_card(s, rng)
+        if mistake is not None:
+            return mistake
+    legal = legal_events(s)
+    return legal[rng.below(len(legal))]
+
+
+#: The simulated players by name (``ena-rules simulate --policy``), and what each does.
+POLICIES: dict[str, tuple[Chooser, str]] = {
+    "prefer-plays": (
+        random_legal_event,
+        "the player due plays a playable card when there is one, else draws or passes; "
+        "one time in four an out-of-turn player acts instead: an overtake, an UNO call or "
+        "catch, a challenge",
+    ),
+    "uniform": (uniform_legal_event, "any legal event of any player, each as likely"),
+}
+_SHORT = {"prefer-plays": "the player due plays when they can", "uniform": "any legal event"}
+
+
 def _random_card(s: GameState, rng: Rng) -> Play | None:
     seat = rng.below(len(s.players))
     hand = s.hands[seat]
@@ -129,8 +164,12 @@ def _random_card(s: GameState, rng: Rng) -> Play | None:
 class GameStats:
     """What one simulated game measured.
 
-    ``stacks`` counts the owed draws taken, by their size; ``winner`` is ``None`` when the
-    game was stopped after ``max_events`` events.
+    ``owed`` counts the owed draws taken, by their size; ``stacks`` only those that grew by
+    an answer (a draw card on a draw card, by stacking or overtaking), by their size;
+    ``round_events`` the events of each round played; ``rules`` how many times each rule was
+    applied, as ``("CLAUSE key", times)`` (every note of every verdict); ``draws`` and
+    ``drawn`` the draws not owed (a draw of one, or until playable) and the cards they took.
+    ``winner`` is ``None`` when the game was stopped after ``max_events`` events.
     """
 
     seed: int
@@ -142,6 +181,11 @@ class GameStats:
     stacks: tuple[tuple[int, int], ...]
     winner: str | None
     final: GameState = attrs.field(repr=False, eq=False)
+    owed: tuple[tuple[int, int], ...] = ()
+    round_events: tuple[int, ...] = ()
+    rules: tuple[tuple[str, int], ...] = ()
+    draws: int = 0
+    drawn: int = 0
 
     @property
     def finished(self) -> bool:
@@ -180,20 +224,38 @@ def play_game(
     s = _start(variant, names, seed)
     counts: Counter[str] = Counter()
     stacks: Counter[int] = Counter()
+    owed: Counter[int] = Counter()
+    rules: Counter[str] = Counter()
+    round_events: list[int] = []
+    in_round = 0
+    first_owed = 0  # the count of the owed draw as it began, before any answer
     while s.phase != "over" and counts["events"] < max_events:
         if s.phase == "deal":
             s, _ = drive_chance(s, seed)
+            first_owed = s.pending.count if s.pending is not None else 0  # a draw card turned up
             continue
         e = choose(s, rng, mistakes)
         v = apply(s, e)
         counts["events"] += 1
+        in_round += 1
         counts["penalised"] += v.penalised
+        rules.update(f"{n.clause} {n.key}" for n in v.notes)
         if v.accepted:
             counts["catches"] += isinstance(e, CallUno) and bool(e.target and v.drawn)
             counts["overtakes"] += isinstance(e, Overtake)
             if s.pending is not None and isinstance(e, Draw | Challenge):
-                stacks[s.pending.count] += 1
+                owed[s.pending.count] += 1
+                if s.pending.count > first_owed:
+                    stacks[s.pending.count] += 1
+            elif s.pending is None and isinstance(e, Draw):
+                counts["draws"] += 1
+                counts["drawn"] += sum(n for name, n in v.drawn if name == e.player)
+            if s.pending is None and v.state.pending is not None:
+                first_owed = v.state.pending.count
         s = v.state
+        if s.phase in ("deal", "over"):
+            round_events.append(in_round)
+            in_round = 0
     over = s.phase == "over" and s.winner is not None
     return GameStats(
         seed=seed,
@@ -205,6 +267,11 @@ def play_game(
         stacks=tuple(sorted(stacks.items())),
         winner=s.players[s.winner] if over and s.winner is not None else None,
         final=s,
+        owed=tuple(sorted(owed.items())),
+        round_events=tuple(round_events),
+        rules=tuple(sorted(rules.items())),
+        draws=counts["draws"],
+        drawn=counts["drawn"],
     )
 
 
@@ -232,15 +299,34 @@ class SimStats:
     overtakes: tuple[int, ...]
     stacks: tuple[tuple[int, int], ...]
     wins: tuple[int, ...]
+    owed: tuple[tuple[int, int], ...] = ()
+    round_events: tuple[int, ...] = ()
+    """The events of every round of every game, in order."""
+    rules: tuple[tuple[str, int], ...] = ()
+    """How many times each rule was applied in all games: ``("CLAUSE key", times)``, most first."""
+    draws: int = 0
+    drawn: int = 0
+    policy: str = "prefer-plays"
 
     @classmethod
-    def of(cls, variant: Variant, players: int, seed: int, games: Sequence[GameStats]) -> SimStats:
+    def of(
+        cls,
+        variant: Variant,
+        players: int,
+        seed: int,
+        games: Sequence[GameStats],
+        policy: str = "prefer-plays",
+    ) -> SimStats:
         """The sums of ``games``, played with ``players`` seats from ``seed``."""
         stacks: Counter[int] = Counter()
+        owed: Counter[int] = Counter()
+        rules: Counter[str] = Counter()
         wins = [0] * players
         names = [f"p{i + 1}" for i in range(players)]
         for g in games:
             stacks.update(dict(g.stacks))
+            owed.update(dict(g.owed))
+            rules.update(dict(g.rules))
             if g.finished and g.final.winner is not None:
                 # by name: players eliminated on the way (HR-ELIMINATION) left the seat list
                 seat = names.index(g.winner) if g.winner in names else g.final.winner
@@ -258,12 +344,20 @@ class SimStats:
             overtakes=tuple(g.overtakes for g in games),
             stacks=tuple(sorted(stacks.items())),
             wins=tuple(wins),
+            owed=tuple(sorted(owed.items())),
+            round_events=tuple(n for g in games for n in g.round_events),
+            rules=tuple(sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))),
+            draws=sum(g.draws for g in games),
+            drawn=sum(g.drawn for g in games),
+            policy=policy,
         )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready numbers, with the win rate by seat."""
         out = attrs.asdict(self)
         out["stacks"] = {str(k): n for k, n in self.stacks}
+        out["owed"] = {str(k): n for k, n in self.owed}
+        out["rules"] = dict(self.rules)
         out["win_rate"] = [round(w / self.finished, 4) if self.finished else 0 for w in self.wins]
         return out
 
@@ -276,7 +370,11 @@ class SimStats:
             return f"mean {sum(xs) / len(xs):.2f}  min {min(xs)}  max {max(xs)}"
 
         penalties = tuple(a + b for a, b in zip(self.penalised, self.catches, strict=True))
-        stacks = ", ".join(f"{k}: {n}" for k, n in self.stacks) or "none"
+        stacks = ", ".join(f"{k} cards: {n}" for k, n in self.stacks) or "none"
+        owed = ", ".join(f"{k} cards: {n}" for k, n in self.owed) or "none"
+        per_draw = f"{self.drawn / self.draws:.2f}" if self.draws else "-"
+        width = max((len(r) for r, _ in self.rules), default=0)
+        rules = [f"  {r:<{width}}  {n}" for r, n in self.rules] or ["  none"]
         rate = "  ".join(
             f"seat {i + 1} {100 * w / self.finished:.1f}%" if self.finished else f"seat {i + 1} -"
             for i, w in enumerate(self.wins)
@@ -284,15 +382,21 @@ class SimStats:
         return "\n".join(
             [
                 f"simulate: variant {self.variant}, {self.players} players, {self.games} games, "
-                f"seed {self.seed} (random legal players)",
+                f"seed {self.seed}, policy {self.policy} ({_SHORT[self.policy]})",
                 f"games finished      {self.finished} of {self.games}",
-                f"rounds per game     {stat(self.rounds)}",
-                f"events per game     {stat(self.events)}",
+                f"rounds per game     {stat(self.rounds)}  (rounds)",
+                f"events per game     {stat(self.events)}  (events)",
+                f"events per round    {stat(self.round_events)}  (events, every round played)",
                 f"penalties per game  {stat(penalties)}  "
                 f"(penalised events {sum(self.penalised)}, UNO catches {sum(self.catches)})",
-                f"overtakes per game  {stat(self.overtakes)}",
-                f"stack sizes         {stacks}  (owed draws taken, by size: count)",
+                f"overtakes per game  {stat(self.overtakes)}  (overtakes)",
+                f"owed draws taken    {owed}  (by cards owed: how many, all games)",
+                f"stack sizes         {stacks}  (owed draws grown by an answer, by cards: "
+                "how many)",
+                f"cards per draw      {per_draw}  (cards, mean of {self.draws} draws not owed)",
                 f"win rate by seat    {rate}",
+                "rules applied       (clause key: times, all games)",
+                *rules,
             ]
         )
 
@@ -305,9 +409,13 @@ def simulate(
     *,
     mistakes: float = 0.0,
     max_events: int = 20000,
-    choose: Chooser = random_legal_event,
+    choose: Chooser | None = None,
+    policy: str = "prefer-plays",
 ) -> SimStats:
     """Play ``games`` games between ``players`` random legal players (``p1``, ``p2`` ...).
+
+    ``policy`` names the players (:data:`POLICIES`: ``prefer-plays``, the default, or
+    ``uniform``); ``choose``, a player function of your own, overrides it.
 
     Game ``g`` is :func:`play_game` with seed ``derive_seed(seed, g)``; the same seed gives the
     same numbers. Raises :class:`~ena_rules.errors.EnaRulesError` when the variant does not
@@ -317,12 +425,17 @@ def simulate(
     >>> a = simulate(load_variant("ena"), 3, 2, seed=1)
     >>> a == simulate(load_variant("ena"), 3, 2, seed=1), a.finished
     (True, 2)
+    >>> simulate(load_variant("official"), 2, 1, seed=1, policy="uniform").policy
+    'uniform'
     >>> simulate(load_variant("ena"), 11, 1, seed=1)
     Traceback (most recent call last):
     ...
     ena_rules.errors.EnaRulesError: 11 players: variant 'ena' allows 2 to 10
     """
     _check_players(variant, players)
+    if policy not in POLICIES:
+        raise EnaRulesError(f"no policy {policy!r}: known are {', '.join(POLICIES)}")
+    chooser = choose if choose is not None else POLICIES[policy][0]
     names = [f"p{i + 1}" for i in range(players)]
     played = [
         play_game(
@@ -331,8 +444,8 @@ def simulate(
             derive_seed(seed, g),
             mistakes=mistakes,
             max_events=max_events,
-            choose=choose,
+            choose=chooser,
         )
         for g in range(games)
     ]
-    return SimStats.of(variant, players, seed, played)
+    return SimStats.of(variant, players, seed, played, policy=policy)

@@ -7,6 +7,7 @@
     ena-rules explain ID
     ena-rules site OUT [--wheel W] [--pyodide DIR]
     ena-rules serve --stdio | --http HOST:PORT;  ena-rules mcp
+    ena-rules examples [FOLDER]
 
 Every subcommand follows the same conventions (docs/cli.md): results on standard output,
 diagnostics on standard error; exit 0 = yes, 1 = the answer is no (an inconsistent log, an
@@ -28,7 +29,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EnaRulesError
-from . import explain, header, replay, serve, simulate, site, validate, variants
+from . import examples, explain, header, replay, serve, simulate, site, validate, variants
 
 __all__ = ["BROKEN_PIPE", "build_parser", "main"]
 
@@ -53,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (validate, replay, header, variants, simulate, explain, site, serve):
+    for module in (validate, replay, header, variants, simulate, explain, site, serve, examples):
         module.add_parser(sub)
     return p
 

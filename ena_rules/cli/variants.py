@@ -28,49 +28,89 @@ __all__ = ["add_parser", "key_lines"]
 
 def add_parser(sub: Any) -> None:
     """Add ``variants`` and its actions to the subcommands."""
-    va = sub.add_parser("variants", help="list, show, check, diff and start variant files")
+    va = sub.add_parser(
+        "variants",
+        help="list, show, check, diff and start variant files",
+        description="Variants are the rules as TOML data: list the names known, show a "
+        "variant's every key, check a file, diff two variants, or start a new file.",
+    )
     vs = va.add_subparsers(dest="action", required=True, metavar="ACTION")
     ls = vs.add_parser(
-        "list", help=f"every variant name: those in {ENV_VAR} folders, then the shipped ones"
+        "list",
+        help=f"every variant name: those in {ENV_VAR} folders, then the shipped ones",
+        description=f"List every variant name: those in the folders of {ENV_VAR} first, then "
+        "the shipped ones, each with its description, what it extends and where its file is. "
+        "Exit 1 when a listed variant does not load (the reason on standard error).",
     )
     ls.set_defaults(run=_list)
-    show = vs.add_parser("show", help="every key of a variant with its value and clause")
+    show = vs.add_parser(
+        "show",
+        help="every key of a variant with its value and clause",
+        description="Print every rule key of a variant with its value, the clause it "
+        "implements, its source and its meaning, as a TOML file (--toml: the resolved variant "
+        "as a file with no extends). Exit 2 when the variant does not load.",
+    )
     show.add_argument("name", metavar="NAME", help="a variant name or a TOML file")
     show.add_argument(
         "--toml", action="store_true", help="print the resolved variant as a TOML file"
     )
     show.set_defaults(run=_show)
-    check = vs.add_parser("check", help="load a variant file strictly: exit 0 ok, 1 invalid")
+    check = vs.add_parser(
+        "check",
+        help="load a variant file strictly: exit 0 ok, 1 invalid",
+        description="Load a variant file strictly, as the referee will: exit 0 when it is "
+        "valid, 1 when it is not, with the reason naming the file, the key path and what was "
+        "expected.",
+    )
     check.add_argument("file", metavar="FILE", help="a TOML file (or a variant name)")
     check.set_defaults(run=_check)
-    diff = vs.add_parser("diff", help="every key whose value differs between two variants")
+    diff = vs.add_parser(
+        "diff",
+        help="every key whose value differs between two variants",
+        description="Print every rule key whose value differs between variants A and B, "
+        "with both values as TOML and the clauses the key implements. --exit-code: exit 1 "
+        "when a key differs.",
+    )
     diff.add_argument("a", metavar="A", help="a variant name or a TOML file")
     diff.add_argument("b", metavar="B", help="a variant name or a TOML file")
     diff.add_argument(
         "--exit-code", action="store_true", help="exit 1 when any key differs (as git diff)"
     )
     diff.set_defaults(run=_diff)
-    new = vs.add_parser("new", help="write a starter variant file (NAME.toml) extending BASE")
-    new.add_argument("name", metavar="NAME")
-    new.add_argument("--extends", required=True, metavar="BASE")
+    new = vs.add_parser(
+        "new",
+        help="write a starter variant file (NAME.toml) extending BASE",
+        description="Write a starter variant file NAME.toml that extends BASE and shows, "
+        "commented, how keys are written (plainly, or with their clause and source); then "
+        "edit it and check it with `ena-rules variants check NAME.toml`.",
+    )
+    new.add_argument("name", metavar="NAME", help="the new variant's name (its file: NAME.toml)")
+    new.add_argument(
+        "--extends",
+        required=True,
+        metavar="BASE",
+        help="the variant it starts from: a name (ena, official ...) or a TOML file",
+    )
     new.add_argument("-o", "--output", metavar="FILE", help="where to write (default NAME.toml)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     new.set_defaults(run=_new)
 
 
 def _list(args: argparse.Namespace) -> int:
+    code = YES
     for found in available_variants():
         try:
             v = load_variant(found.path)
         except EnaRulesError as exc:
             error(f"{found.path}: does not load: {exc}")
+            code = NO  # a listed variant that does not load: the list is not all usable
             continue
         base = f" (extends {v.extends})" if v.extends else ""
         where = "shipped" if found.origin == "shipped" else str(found.path)
         if found.shadows:
             where += ", in place of the shipped one"
         print(f"{found.name:<20} {v.description}{base}  [{where}]")
-    return YES
+    return code
 
 
 def _dotted(path: str) -> str:
@@ -160,7 +200,8 @@ def _diff(args: argparse.Namespace) -> int:
     for d in diffs:
         print(
             f"{_dotted(d.path)}: {format_value(d.left)} -> {format_value(d.right)}  "
-            f"[{' '.join(d.clauses)}] {d.doc}"
+            + (f"[{' '.join(d.clauses)}] " if d.clauses else "")
+            + d.doc
         )
     return NO if diffs and args.exit_code else YES
 
@@ -204,7 +245,7 @@ def _starter(name: str, extends: str, base: Variant) -> str:
         data[section] = {key: {"value": value, "clause": clause, "source": "house rule"}}
     head = (
         f"# {name}: house rules starting from {extends!r}. Every key left out keeps\n"
-        f"# {extends!r}'s value; `ena-rules variants show {extends}` lists them all\n"
+        f"# its value in {extends!r}; `ena-rules variants show {extends}` lists them all\n"
         "# with their clause ids, `ena-rules variants diff` compares two files.\n"
         "# A key may be plain (hand_size = 5) or cite its source:\n"
         '# hand_size = { value = 5, clause = "DEAL-SEVEN", source = "our table" }\n\n'

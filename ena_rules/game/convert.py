@@ -188,9 +188,17 @@ converter = _make_converter()
 
 def _format(exc: BaseException, cls: type | None) -> str:
     if isinstance(exc, ForbiddenExtraKeysError):
+        import difflib
+
         allowed = [a.name for a in getattr(exc.cl, "__attrs_attrs__", ())]
         keys = ", ".join(repr(k) for k in sorted(exc.extra_fields))
-        return f"unknown key {keys}; allowed: {', '.join(allowed) or 'none'}"
+        near = [
+            m
+            for k in sorted(exc.extra_fields)
+            for m in difflib.get_close_matches(str(k), allowed, n=1)
+        ]
+        hint = f" (did you mean {', '.join(repr(m) for m in near)}?)" if near else ""
+        return f"unknown key {keys}{hint}; allowed: {', '.join(allowed) or 'none'}"
     if isinstance(exc, KeyError):
         return "required key missing"
     if isinstance(exc, EnaRulesError | ValueError) and str(exc):
@@ -204,6 +212,8 @@ def _format(exc: BaseException, cls: type | None) -> str:
 def _fail(exc: Exception, path: str) -> FormatError:
     if isinstance(exc, ClassValidationError | IterableValidationError):
         messages = cattrs.transform_error(exc, path=path, format_exception=_format)
+        # a misspelt key ("playr") is the cause of the missing one ("player"): say it first
+        messages.sort(key=lambda m: not m.startswith("unknown key"))
         first = messages[0]
         reason, _, where = first.rpartition(" @ ")
         if len(messages) > 1:

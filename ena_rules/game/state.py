@@ -149,6 +149,29 @@ class GameState:
         """True once the game has a winner."""
         return self.phase == "over"
 
+    # Names, not seats: the same four on a state and on a PlayerView (docs/guide-apps.md,
+    # "Names, not seats"); ``dealer``, ``winner``, ``scores`` stay the seat-indexed fields.
+
+    @property
+    def dealer_name(self) -> str | None:
+        """The dealer's name (``dealer`` is the seat), or None before the cut."""
+        return None if self.dealer is None else self.players[self.dealer]
+
+    @property
+    def winner_name(self) -> str | None:
+        """The game's winner's name (``winner`` is the seat), or None while it goes on."""
+        return None if self.winner is None else self.players[self.winner]
+
+    @property
+    def scores_by_name(self) -> dict[str, int]:
+        """Each player's total score by name, in seat order (``scores`` is by seat)."""
+        return dict(zip(self.players, self.scores, strict=False))
+
+    @property
+    def hand_sizes_by_name(self) -> dict[str, int]:
+        """Each player's number of cards by name, in seat order."""
+        return {name: len(hand) for name, hand in zip(self.players, self.hands, strict=False)}
+
     def _repr_svg_(self) -> str | None:  # notebooks draw the table (ena_rules.pictures.svg)
         return display.svg(self)
 

@@ -52,5 +52,27 @@ class PlayerView:
     """The same view as a partial state (:mod:`ena_rules.rules.unseen`): others' hands and the
     draw pile are unknown cards; ``legal_events`` and ``apply`` take the view itself."""
 
+    # Names, not seats: the same four as on a GameState (docs/guide-apps.md)
+
+    @property
+    def dealer_name(self) -> str | None:
+        """The dealer's name (the same as ``dealer``)."""
+        return self.dealer
+
+    @property
+    def winner_name(self) -> str | None:
+        """The game's winner's name, or None while it goes on."""
+        return None if self.state is None else self.state.winner_name
+
+    @property
+    def scores_by_name(self) -> dict[str, int]:
+        """Each player's total score by name (``scores`` holds the same as pairs)."""
+        return dict(self.scores)
+
+    @property
+    def hand_sizes_by_name(self) -> dict[str, int]:
+        """Each player's number of cards by name (``hand_sizes`` holds the same as pairs)."""
+        return dict(self.hand_sizes)
+
     def _repr_svg_(self) -> str | None:  # notebooks draw the view, other hands face down
         return display.svg(self)

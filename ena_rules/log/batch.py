@@ -9,6 +9,12 @@ thousand small logs cost a few dozen round trips, not a thousand; at most a few 
 worker are in flight, so an endless stream of paths runs in bounded memory
 (:func:`iter_validate_many` yields each row as soon as those before it are done).
 
+Several jobs are never slower than one: workers start by ``fork`` where the platform has it
+(Linux and the BSDs; this process then runs one thread), already holding the imported package
+and the loaded variants, instead of starting a Python each (``spawn``, elsewhere); and logs
+whose files add up to less than :data:`SMALL_WORK` bytes are judged here, in one process,
+since starting workers would cost more than they save.
+
 A log that cannot be used (unreadable, bad JSON, an unknown variant ...) gives a row with exit
 code 2 and its reason in ``error``: it never raises. Workers open each log by its path, so on a
 cluster the paths must name the same files on every worker (a shared file system), unless the
@@ -25,8 +31,10 @@ logs travel with the work: :func:`read_logs` reads each file here as a :class:`L
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import ProcessPoolExecutor
@@ -46,17 +54,23 @@ from .validate import log_lines, validator_for
 
 __all__ = [
     "MAX_CHUNK",
+    "SMALL_WORK",
     "LogText",
     "cpu_count",
     "iter_validate_many",
     "ordered_map",
     "read_logs",
+    "start_method",
     "validate_log",
     "validate_many",
 ]
 
 #: The most logs sent to a worker at once.
 MAX_CHUNK = 16
+
+#: Logs (paths or texts) adding up to fewer bytes than this are judged in this process whatever
+#: ``jobs`` says: about 50 ms of judging, what starting the workers costs.
+SMALL_WORK = 64 * 1024
 
 #: Chunks in flight per worker: enough to keep each busy while the next result travels.
 IN_FLIGHT = 4
@@ -202,6 +216,40 @@ def _chunk_size(items: Iterable[Any], workers: int, chunksize: int | None) -> in
     return MAX_CHUNK
 
 
+def _work_bytes(items: Sequence[Any]) -> int | None:
+    """The bytes of the logs ``items`` names (paths' file sizes, texts' lengths), if known."""
+    total = 0
+    for item in items:
+        if isinstance(item, LogText):
+            total += len(item.text)
+        elif isinstance(item, str | os.PathLike) and not _local(item):
+            try:
+                total += os.stat(item).st_size
+            except (OSError, ValueError):
+                continue  # an unreadable path: its row is an error, made at once
+        else:
+            return None
+        if total >= SMALL_WORK:
+            return total
+    return total
+
+
+def start_method() -> str:
+    """How worker processes start: ``fork`` where the platform offers it and this process
+    runs a single thread (forking a threaded process is unsafe), else ``spawn``.
+
+    >>> start_method() in ("fork", "spawn")
+    True
+    """
+    if (
+        "fork" in multiprocessing.get_all_start_methods()
+        and sys.platform != "darwin"  # macOS: system libraries may not survive a fork
+        and threading.active_count() == 1
+    ):
+        return "fork"
+    return "spawn"
+
+
 def _run_chunk(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [fn(item) for item in chunk]
 
@@ -236,6 +284,10 @@ def ordered_map(
     workers = _workers(jobs)
     if isinstance(items, Sized):  # no more processes than logs
         workers = max(1, min(workers, len(items)))
+    if workers > 1 and isinstance(items, Sequence) and chunksize is None:
+        size = _work_bytes(items)
+        if size is not None and size < SMALL_WORK:  # less work than starting the workers
+            workers = 1
     if workers == 1:
         return map(fn, items)
     return _pool_map(fn, items, workers, _chunk_size(items, workers, chunksize))
@@ -243,7 +295,7 @@ def ordered_map(
 
 def _pool_map(fn: Callable[[T], R], items: Iterable[T], workers: int, size: int) -> Iterator[R]:
     """:func:`ordered_map` on worker processes, started when the first result is asked for."""
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+    pool = ProcessPoolExecutor(workers, mp_context=get_context(start_method()))
 
     def submit(chunk: list[T]) -> _Future[list[R]]:
         return pool.submit(_run_chunk, fn, chunk)

@@ -317,6 +317,11 @@ def write_replay(
         raise OSError(f"{os.fspath(out)}: is the log itself; give another file for the page")
     replay = replay_steps(log, variant=variant, player=player)
     page = render_page(replay)
+    folder = target.parent or Path(".")
+    if not folder.is_dir():  # say so, rather than name the temporary file that failed
+        raise FileNotFoundError(
+            2, f"no folder {os.fspath(folder)!r} to write the page into", os.fspath(out)
+        )
     fd, tmp = tempfile.mkstemp(prefix=".replay-", suffix=".html", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -32,7 +32,7 @@ from ..variant import Variant
 from . import clock, unseen
 from .dispatch import apply_judged, judge, legal
 
-__all__ = ["apply", "canonical_deck", "judge", "legal_events", "new_game"]
+__all__ = ["apply", "canonical_deck", "judge", "legal_events", "new_game", "who_may_act"]
 
 
 def canonical_deck(variant: Variant) -> tuple[Card, ...]:
@@ -135,3 +135,28 @@ def legal_events(state: GameState | PlayerView) -> tuple[PlayerEvent, ...]:
         mine = s.players[s.viewer]
         return tuple(e for e in legal(s) if e.player == mine)
     return legal(s)
+
+
+def who_may_act(state: GameState | PlayerView) -> tuple[str, ...]:
+    """The names of the players who may act now: the player due first, if they may, then each
+    player with an out-of-turn move (an overtake, an UNO call or catch, a challenge) in seat
+    order. A player's view answers for its viewer only (``()`` or their name).
+
+    Each of them may send a move at once; ``legal_events(view(state, name))`` lists that
+    player's own. Empty at a cut or a deal (chance: see :mod:`ena_rules.rules.chance`) and
+    when the game is over.
+
+    >>> from ena_rules import Play, load_variant, view
+    >>> from ena_rules.testing import start_round
+    >>> s = start_round(load_variant("ena"), ["ana", "bor", "cene"], dealer="ana",
+    ...                 hands=[["R9"], ["R9", "G2"], []], turned="R5")
+    >>> s = apply(s, Play("bor", "R9")).state
+    >>> who_may_act(s)                       # cene is due; ana may overtake with her R9
+    ('cene', 'ana')
+    >>> who_may_act(view(s, "ana")), who_may_act(view(s, "bor"))
+    (('ana',), ())
+    """
+    acting = {e.player for e in legal_events(state)}
+    s = _as_state(state)
+    first = (s.due,) if s.due in acting else ()
+    return (*first, *(name for name in s.players if name in acting and name != s.due))

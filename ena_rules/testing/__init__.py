@@ -97,7 +97,21 @@ def start_round(
     seed: int = 0,
     scores: Sequence[int] | None = None,
 ) -> GameState:
-    """A game dealt from an arranged deck (see :func:`arrange_deck`): the state after the Deal."""
+    """A game dealt from an arranged deck (see :func:`arrange_deck`): the state after the Deal.
+
+    ``hands`` gives the *first* cards of each player's hand, by seat; the deal then **fills
+    every hand to the variant's deal size** (``deal.hand_size``, 7 in Ena) from the rest of
+    the deck in a fixed order, so ``hands=[["R1"], ["R9"], []]`` gives each player 7 cards,
+    of which ana's first is R1 and bor's R9. ``turned`` is the card (or cards) turned up,
+    ``draw`` the top of the draw pile after the deal; ``scores`` the totals before the round.
+    Raises :class:`~ena_rules.errors.EnaRulesError` if the arranged deal is rejected.
+
+    >>> from ena_rules import load_variant
+    >>> s = start_round(load_variant("ena"), ["ana", "bor", "cene"], dealer="ana",
+    ...                 hands=[["R1"], ["R9"], []], turned="R5")
+    >>> [len(h) for h in s.hands], str(s.hands[0][0]), str(s.hands[1][0]), str(s.top)
+    ([7, 7, 7], 'R1', 'R9', 'R5')
+    """
     state = new_game(variant, players, dealer=dealer)
     if scores is not None:
         import attrs

@@ -168,6 +168,12 @@ def _ranks_defined(v: Variant, fail: Fail) -> None:
 def _not_empty(v: Variant, fail: Fail) -> None:
     """The deck has at least one card."""
     if not _in_deck(v):
+        if not v.extends:  # the usual cause: a house-rule file that forgot where it starts
+            raise fail(
+                "deck",
+                "the deck has no cards: the file has no extends, so it starts from nothing; "
+                'start it from a variant with extends = "ena" (or "official", ...)',
+            )
         raise fail("deck", "the deck has no cards")
 
 

@@ -144,16 +144,23 @@ def _shipped() -> list[Variant]:
     return [load_variant(name) for name in shipped_variants()]
 
 
+def _shown(info: KeyInfo, value: object) -> str:
+    """A key's value as TOML; an empty table as ``{}`` (as ``variants diff`` shows it)."""
+    if info.type.startswith("table") and not value:
+        return "{}"
+    return format_value(value)
+
+
 def _value_of(v: Variant, info: KeyInfo, rank: str | None) -> list[tuple[str, str]]:
     """``(label, value)`` of a key in one variant: one per rank for a per-rank key."""
     section, _, name = info.path.rpartition(".")
     if section == "ranks.*":
         return [
-            (r, format_value(getattr(defn, name)))
+            (r, _shown(info, getattr(defn, name)))
             for r, defn in v.ranks
             if rank is None or r == rank
         ]
-    return [("", format_value(getattr(getattr(v, section), name)))]
+    return [("", _shown(info, getattr(getattr(v, section), name)))]
 
 
 def _values(info: KeyInfo, variants: Sequence[Variant], rank: str | None = None) -> list[str]:
@@ -203,7 +210,7 @@ def _explain_key(info: KeyInfo, rank: str | None = None) -> list[str]:
     lines = [f"{path}: {info.doc}.", f"  type: {info.type}"]
     if info.choices:
         lines.append("  one of: " + ", ".join(format_value(c) for c in info.choices))
-    lines.append(f"  default: {format_value(info.default)}")
+    lines.append(f"  default: {_shown(info, info.default)}")
     for cid in info.clauses:
         c = clause(cid)
         lines.append(

@@ -24,6 +24,7 @@ from ..errors import VariantError
 
 __all__ = [
     "ENV_VAR",
+    "SHIPPED_PREFIX",
     "VariantFile",
     "available_variants",
     "find_variant",
@@ -116,6 +117,22 @@ def shipped_variants() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in _files(shipped_dir())))
 
 
+#: ``shipped:NAME`` names the shipped variant NAME, whatever ENA_RULES_PATH holds: a user's
+#: ``ena.toml`` that shadows the shipped one extends it with ``extends = "shipped:ena"``.
+SHIPPED_PREFIX = "shipped:"
+
+
+def _shipped(name: str) -> Path:
+    """The shipped variant ``shipped:NAME`` names (a VariantError if there is none)."""
+    bare = name[len(SHIPPED_PREFIX) :]
+    path = shipped_dir() / f"{bare}.toml"
+    if bare and "/" not in bare and "\\" not in bare and path.is_file():
+        return path.resolve()
+    raise VariantError(
+        f"no shipped variant {bare!r}: the shipped ones are {', '.join(shipped_variants())}"
+    )
+
+
 def _is_path(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name
 
@@ -126,7 +143,11 @@ def find_variant(name: str, base_dir: Path | None = None) -> Path:
     A name (``ena``) is looked up as ``ena.toml`` in ``base_dir`` (the folder of the file
     whose ``extends`` names it), then in :func:`search_path`. A path is taken as it is
     (relative to ``base_dir`` first); a bare file name (``ena.toml``) is also looked up like a
-    name. Raises :class:`~ena_rules.errors.VariantError` when nothing is found.
+    name. ``shipped:NAME`` is the shipped variant NAME only (:data:`SHIPPED_PREFIX`).
+    Raises :class:`~ena_rules.errors.VariantError` when nothing is found.
+
+    >>> find_variant("shipped:ena") == shipped_dir().resolve() / "ena.toml"
+    True
 
     >>> find_variant("no-such-variant")
     Traceback (most recent call last):
@@ -137,6 +158,8 @@ def find_variant(name: str, base_dir: Path | None = None) -> Path:
     ...
     ena_rules.errors.VariantError: missing/x.toml: file not found
     """
+    if name.startswith(SHIPPED_PREFIX):
+        return _shipped(name)
     candidates: list[Path] = []
     if _is_path(name):
         p = Path(name).expanduser()

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import VariantError
 from .checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
-from .finder import find_variant, shipped_dir, shipped_variants
+from .finder import SHIPPED_PREFIX, find_variant, shipped_dir, shipped_variants
 from .hooks import structure_table
 from .schema import _SECTIONS, Citation, Variant, iter_tables
 from .write import KeyDiff, diff_variants, dump_variant, variant_to_dict
@@ -195,7 +195,15 @@ def _load_raw(
 ) -> tuple[dict[str, Any], dict[str, Citation]]:
     if str(path) in chain:
         cycle = " -> ".join([*chain, str(path)])
-        raise VariantError(f"extends forms a cycle: {cycle}", source=str(path), path="extends")
+        hint = ""
+        if path.stem in shipped_variants() and path.parent.resolve() != shipped_dir().resolve():
+            hint = (
+                f" (this file shadows the shipped {path.stem!r}: to extend that one, write "
+                f'extends = "{SHIPPED_PREFIX}{path.stem}")'
+            )
+        raise VariantError(
+            f"extends forms a cycle: {cycle}{hint}", source=str(path), path="extends"
+        )
     if len(chain) > MAX_EXTENDS:
         raise VariantError(
             f"an extends chain of more than {MAX_EXTENDS} steps (MAX_EXTENDS)",
@@ -209,6 +217,8 @@ def _load_raw(
 def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source: str) -> Path:
     """The file an ``extends`` names, if the policy allows it (else a VariantError)."""
     folders = (*((base_dir,) if base_dir is not None else ()), *allow)
+    if parent.startswith(SHIPPED_PREFIX):  # "shipped:ena": the shipped one, never a user's
+        return _find(parent, None)
     if not is_path_like(parent):
         inside = resolve_inside(f"{parent}.toml", base_dir, folders)
         return inside if inside is not None else _find(parent, None)
@@ -338,13 +348,32 @@ def _rank(rank: str, table: Any, source: str) -> tuple[str, Any]:
     return rank, structure_table(table, f"ranks.{rank}", source=source)
 
 
+def _did_you_mean(key: str) -> str:
+    """`` (did you mean deal.hand_size?)`` for a section's key written at the top level, or a
+    top-level key nearly spelt so; else nothing."""
+    import difflib
+
+    from .schema import iter_keys
+
+    inside = sorted({i.path for i in iter_keys() if i.path.rsplit(".", 1)[-1] == key})
+    inside = [p for p in inside if not p.startswith("ranks.")]
+    if inside:
+        return f" (did you mean {' or '.join(inside)}?)"
+    close = difflib.get_close_matches(key, sorted(_TOP_KEYS), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Variant:
     def fail(path: str, msg: str) -> VariantError:
         return VariantError(msg, source=source, path=path)
 
     for k in raw:
         if k not in _TOP_KEYS:
-            raise fail(k, f"unknown key {k!r}; expected one of {', '.join(sorted(_TOP_KEYS))}")
+            raise fail(
+                k,
+                f"unknown key {k!r}{_did_you_mean(k)}; expected one of "
+                f"{', '.join(sorted(_TOP_KEYS))}",
+            )
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise fail("name", f"expected a non-empty string naming the variant, got {name!r}")

@@ -1,7 +1,7 @@
 """Variants: every rule that differs between sources, as data.
 
 A variant is a TOML file (see docs/variants.md). This module holds its typed, frozen form; every
-field carries the clause id(s) of ../shared/RULES.md it implements and a one-line description in
+field carries the clause id(s) of docs/rules.md it implements and a one-line description in
 its ``metadata``, from which docs/variant-keys.md is generated
 (:func:`ena_rules.variant.reference.render_key_reference`).
 

@@ -125,6 +125,18 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
+def _diff_clauses(
+    path: str, schema: tuple[str, ...], left: Variant, right: Variant
+) -> tuple[str, ...]:
+    """The clauses a diff cites for a key: a rank's key (``ranks.7.effects``) cites what the
+    two variants cite for it (the schema's list names every card's clause, not this one's);
+    every other key, the schema's clauses."""
+    if not path.startswith("ranks."):
+        return schema
+    cited = (c for v in (right, left) if (c := v.citation(path)) is not None)
+    return tuple(dict.fromkeys(clause for c in cited for clause in c.clause))
+
+
 def diff_variants(left: Variant, right: Variant) -> list[KeyDiff]:
     """Every key whose value differs, with its description and clause ids, in schema order.
 
@@ -146,7 +158,7 @@ def diff_variants(left: Variant, right: Variant) -> list[KeyDiff]:
                     path,
                     va,
                     vb,
-                    info.clauses if info else (),
+                    _diff_clauses(path, info.clauses if info else (), left, right),
                     info.doc if info else "rank definition",
                 )
             )
