@@ -241,6 +241,18 @@ def _check_round_end(before: GameState, verdict: Verdict) -> None:
         points = [sum(values) if i == res.winner else 0 for i in range(len(values))]
     else:
         points = [1 if i == res.winner else 0 for i in range(len(values))]
+    if v.players.teams != "off":
+        # HR-TEAMS (D-TEAMS-SCORE): partners sit opposite and score alike, as a team
+        half = len(values) // 2
+        mine = {res.winner % half, res.winner % half + half}
+        team = [values[i % half] + values[i % half + half] for i in range(len(values))]
+        if v.scoring.mode == "winner_collects":
+            won = sum(x for i, x in enumerate(values) if i not in mine)
+            points = [won if i in mine else 0 for i in range(len(values))]
+        elif v.scoring.mode == "own_hand":
+            points = [0 if i in mine else team[i] for i in range(len(values))]
+        else:
+            points = [1 if i in mine else 0 for i in range(len(values))]
     factor = v.scoring.winner_factor  # HR-DOUBLE-SCORE: the winner's points, else the others'
     if points[res.winner]:
         points[res.winner] *= factor
