@@ -64,11 +64,13 @@ __all__ = [
     "MAX_EVENTS",
     "PRESETS",
     "SETTINGS",
+    "Figures",
     "Setting",
     "pair_variant_text",
     "play_game",
     "preset_check",
     "run",
+    "sample_pairs",
     "table_record_check",
 ]
 
@@ -79,6 +81,8 @@ MAX_EVENTS = 3_000
 #: The game's target in the matrix's variants (``scoring.target``): a game ends at its first
 #: round won with points, or with elimination when one player is left.
 MATRIX_TARGET = 1
+#: The target with elimination on: out of reach, so that the game ends with one player left.
+ELIMINATION_TARGET = 100_000
 #: The shipped presets of house rules (uno-online's presets; the family's games later).
 PRESETS = ("party", "crazy")
 
@@ -169,7 +173,9 @@ def pair_variant_text(base: str, settings: Sequence[Setting]) -> str:
     lines = [f'name = "matrix-{base}"', f'extends = "{base}"']
     for s in settings:
         lines += [x for x in s.lines if x not in lines]
-    lines.append(f"scoring.target = {MATRIX_TARGET}")
+    elimination = any(s.key == "scoring.elimination" for s in settings)
+    # HR-ELIMINATION: the game ends when one player is left, never at the target
+    lines.append(f"scoring.target = {ELIMINATION_TARGET if elimination else MATRIX_TARGET}")
     return "\n".join(lines) + "\n"
 
 
@@ -297,6 +303,11 @@ def pairs() -> list[tuple[Setting, Setting]]:
     return [(a, b) for a, b in itertools.combinations(SETTINGS, 2) if a.key != b.key]
 
 
+def sample_pairs(count: int, seed: int) -> list[tuple[Setting, Setting]]:
+    """A seeded sample of ``count`` pairs (the CI's share of the matrix)."""
+    return random.Random(seed).sample(pairs(), count)
+
+
 def triples(count: int, seed: int) -> list[tuple[Setting, ...]]:
     """A seeded sample of ``count`` triples of settings of three different keys."""
     rng = random.Random(seed)
@@ -403,7 +414,7 @@ def run(
     """The whole matrix (``sample``: a seeded sample of that many pairs instead of all)."""
     started = time.monotonic()
     every = pairs()
-    chosen = every if sample is None else random.Random(seed).sample(every, sample)
+    chosen = every if sample is None else sample_pairs(sample, seed)
     out: dict[str, Any] = {"seed": seed, "settings": len(SETTINGS), "bases": list(BASES)}
     for part, work in (
         ("pairs", [(b, list(p)) for p in chosen for b in BASES]),

@@ -230,6 +230,10 @@ def _check_round_end(before: GameState, verdict: Verdict) -> None:
     after = verdict.state
     if after.round == before.round or after.last_round is None:
         return
+    if len(after.players) != len(before.players):
+        # HR-ELIMINATION: a player left with the round's end; the seats of the hands and the
+        # scores are the players left (the round's points: tests/test_house_rules*.py)
+        return
     v = before.variant
     res = after.last_round
     if after.hands[res.winner]:
