@@ -601,3 +601,27 @@ def test_HR_FORCED_PLAY_the_presets_refuse_a_draw_while_a_playable_card_is_held(
     (draw-until-playable.ts): its presets play `play.forced` with the draw until playable."""
     v = load_variant(preset)
     assert v.turn.draw == "until_playable" and v.play.forced
+
+
+def test_HR_BOMB_a_reshuffle_by_the_bomb_keeps_the_play_s_last_card_on_top() -> None:
+    """D-HR-BOMB: the bomb goes off once the whole play is down: a bomb draw that reshuffles
+    keeps the play's last card on top (its colour in force) and recycles the cards under it;
+    before, the draws were made with the play half down, the second-to-last card stayed on
+    top and the reshuffle's note named it."""
+    import re
+
+    from ena_rules.game.position import format_position, parse_position
+
+    s = deal(BOMB, HANDS, "G5")
+    text = format_position(s)
+    pile = re.search(r"draw=(\S+)", text)
+    assert pile is not None
+    cards = pile.group(1).split(".")
+    text = text.replace(pile.group(0), "draw=" + cards[0])
+    text = re.sub(r"discard=(\S+)", lambda m: "discard=" + ".".join(cards[1:] + ["G5"]), text)
+    short = parse_position(text, BOMB)  # one card to draw: cene's bomb draw reshuffles
+    v = run(short, Play("ana", "G1", more=["B1", "R1"]))
+    assert dict(v.drawn) == {"bor": 1, "cene": 1}
+    assert str(v.state.top) == "R1" and v.state.color == "R"
+    reshuffle = [n.text for n in v.notes if n.key == "turn.reshuffle"]
+    assert reshuffle and "R1" in reshuffle[0] and "B1" not in reshuffle[0]

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..game.events import Play
-from . import discard
+from . import discard, scoring, windows
 from .judgement import Judgement, reject
 from .unknown import UNKNOWN, unseen_copies
 
@@ -87,13 +87,32 @@ def perform_multi(w: Work, seat: int, e: Play) -> None:
         w.discard = (*w.discard, c)
     w.note("play.multi", f"{e.player} plays {', '.join(map(str, cards))} at once.")
     bomb = w.v.play.bomb
-    if bomb and len(cards) >= bomb:
-        w.note("play.bomb", f"A bomb of {len(cards)} cards: every other player draws one.")
-        x = w.step(seat)
-        while x != seat:
-            w.take(x, 1, "play.bomb", "the bomb")
-            x = w.step(x)
-    discard.put_down(w, seat, cards[-1], None, None, stack=False)
+    if not bomb or len(cards) < bomb:
+        discard.put_down(w, seat, cards[-1], None, None, stack=False)
+        return
+    # D-HR-BOMB: the bomb goes off once the whole play is down (a reshuffle keeps its last
+    # card on top), and before a last card ends the round (the cards drawn are scored)
+    last = cards[-1]
+    if len(w.hands[seat]) > 1:
+        discard.put_down(w, seat, last, None, None, stack=False)
+        _bomb(w, seat, len(cards))
+        return
+    w.remove(seat, last)
+    w.discard = (*w.discard, last)
+    w.color = last.color
+    windows.open_overtaking(w, seat)
+    _bomb(w, seat, len(cards))
+    scoring.last_card(w, seat, last, None, False)
+
+
+def _bomb(w: Work, seat: int, size: int) -> None:
+    """HR-BOMB (``play.bomb``): every other player draws one, from the next in the direction
+    of play."""
+    w.note("play.bomb", f"A bomb of {size} cards: every other player draws one.")
+    x = w.step(seat)
+    while x != seat:
+        w.take(x, 1, "play.bomb", "the bomb")
+        x = w.step(x)
 
 
 def plays(
