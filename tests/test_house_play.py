@@ -625,3 +625,19 @@ def test_HR_BOMB_a_reshuffle_by_the_bomb_keeps_the_play_s_last_card_on_top() -> 
     assert str(v.state.top) == "R1" and v.state.color == "R"
     reshuffle = [n.text for n in v.notes if n.key == "turn.reshuffle"]
     assert reshuffle and "R1" in reshuffle[0] and "B1" not in reshuffle[0]
+
+
+def test_HR_MULTI_PLAY_out_of_turn_is_judged_alike_in_every_phase() -> None:
+    """D-HR-MULTI-ORDER: a multi-card play by a player not due is out of turn in every phase
+    (Ena: penalised, PEN-ENA), and never told of "a draw owed" they do not owe; before, it was
+    penalised in phase play and only rejected, "on a draw owed", while another player owed."""
+    v = derived("ena", 3, "[play]\nmulti = true\n")
+    hands = [["W+4", "Y2", "B2"], ["Y3", "B3", "B4"], ["R1", "Y1", "Y8"]]
+    s = deal(v, hands, "G5")
+    in_play = apply(s, Play("cene", "R1", more=["Y1"]))
+    owed = ok(s, Play("ana", "W+4", color="blue"))  # bor owes 4 (or challenges)
+    assert owed.phase == "owe"
+    in_owe = apply(owed, Play("cene", "R1", more=["Y1"]))
+    for verdict in (in_play, in_owe):
+        assert verdict.penalised and verdict.key == "penalties.out_of_turn", verdict
+        assert not any("owed" in n.text for n in verdict.notes)

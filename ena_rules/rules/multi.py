@@ -44,7 +44,11 @@ def goes_together(v: Variant, rank: str) -> bool:
 def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
     """HR-MULTI-PLAY (``play.multi``): the further cards of a play are allowed, of the first
     card's number, held (every copy), and put down on a turn's play (not on a draw owed, nor
-    after drawing: then the one card alone). ``None``: a one-card play, or all is well."""
+    after drawing: then the one card alone). ``None``: a one-card play, or all is well.
+
+    D-HR-MULTI-ORDER: the event's own form first (the rule on, one number, the cards held),
+    then, for a player not due, nothing more here (the play is out of turn, judged as any
+    out-of-turn play in every phase); the phase only for the player due."""
     if not e.more:
         return None
     v = s.variant
@@ -68,6 +72,8 @@ def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
         short += max(missing, 0)
     if short > held[UNKNOWN]:
         return reject("turn.from_hand", f"{s.players[seat]} does not hold {listed}")
+    if seat != s.turn or s.phase == "color":
+        return None  # D-HR-MULTI-ORDER: out of turn, whatever the phase (turn.not_due)
     if s.phase != "play":
         return reject(
             "play.multi",
