@@ -414,6 +414,7 @@ def run(
     records: int = 25,
     seed: int = 1,
     parts: Sequence[str] = PARTS,
+    shard: tuple[int, int] = (0, 1),
     report: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """The whole matrix (``sample``: a seeded sample of that many pairs instead of all;
@@ -422,6 +423,8 @@ def run(
     every = pairs()
     chosen = every if sample is None else sample_pairs(sample, seed)
     out: dict[str, Any] = {"seed": seed, "settings": len(SETTINGS), "bases": list(BASES)}
+    k, of = shard  # shard k of ``of``: every of-th combination, preset game and variant
+    out["shard"] = f"{k}/{of}"
     for part, work, n in (
         ("pairs", [(b, list(p)) for p in chosen for b in BASES], games),
         ("triples", [(b, list(t)) for t in triples(triples_count, seed) for b in BASES], 1),
@@ -430,17 +433,19 @@ def run(
             continue
         f = Figures(report=report)
         for i, (base, settings) in enumerate(work):
+            if i % of != k:
+                continue
             combination(base, settings, n, seed * 1000 + i * n, f)
             if (i + 1) % 200 == 0:
                 report(f"{part}: {i + 1}/{len(work)} {json.dumps(f.as_dict())}")
         out[part] = {**f.as_dict(), "failed": f.failures[:20]}
     if "presets" in parts:
         f = Figures(report=report)
-        preset_check(preset_games, seed * 1000, f)
+        preset_check(preset_games, seed * 1000 + k * preset_games, f)
         out["presets"] = {**f.as_dict(), "presets": list(PRESETS), "failed": f.failures[:20]}
     if "records" in parts:
         f = Figures(report=report)
-        table_records(records, seed, f)
+        table_records(records, seed + k * records, f)
         out["table_records"] = {
             "variants": f.combinations,
             "rounds": f.games,
@@ -465,6 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--records", type=int, default=25, help="recorded rounds per variant")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--parts", default=",".join(PARTS), help="some of " + ",".join(PARTS))
+    p.add_argument("--shard", default="0/1", help="K/N: the K-th of N shares (for N processes)")
     args = p.parse_args(argv)
     result = run(
         sample=args.sample,
@@ -474,6 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         records=args.records,
         seed=args.seed,
         parts=args.parts.split(","),
+        shard=(int(args.shard.split("/")[0]), int(args.shard.split("/")[1])),
         report=lambda s: print(s, file=sys.stderr, flush=True),
     )
     print(json.dumps(result, indent=2))
