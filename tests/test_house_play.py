@@ -596,7 +596,9 @@ def test_HR_FINISH_WILD_on_ena_a_last_wild_is_a_wrong_card_costing_two() -> None
 
 
 @pytest.mark.parametrize("preset", ["party", "crazy"])
-def test_HR_FORCED_PLAY_the_presets_refuse_a_draw_while_a_playable_card_is_held(preset: str) -> None:
+def test_HR_FORCED_PLAY_the_presets_refuse_a_draw_while_a_playable_card_is_held(
+    preset: str,
+) -> None:
     """uno-online's drawUntilPlayable refuses the draw while a playable card is held
     (draw-until-playable.ts): its presets play `play.forced` with the draw until playable."""
     v = load_variant(preset)
@@ -618,7 +620,7 @@ def test_HR_BOMB_a_reshuffle_by_the_bomb_keeps_the_play_s_last_card_on_top() -> 
     assert pile is not None
     cards = pile.group(1).split(".")
     text = text.replace(pile.group(0), "draw=" + cards[0])
-    text = re.sub(r"discard=(\S+)", lambda m: "discard=" + ".".join(cards[1:] + ["G5"]), text)
+    text = re.sub(r"discard=(\S+)", lambda m: "discard=" + ".".join([*cards[1:], "G5"]), text)
     short = parse_position(text, BOMB)  # one card to draw: cene's bomb draw reshuffles
     v = run(short, Play("ana", "G1", more=["B1", "R1"]))
     assert dict(v.drawn) == {"bor": 1, "cene": 1}

@@ -303,7 +303,13 @@ class TableReplay(Replay):
                 + f" at line {at}, whichever way the open point goes"
             )
             return LineResult(
-                line, CLAIM, "claim_drawn", record, message=text, agrees=False, rules=text,
+                line,
+                CLAIM,
+                "claim_drawn",
+                record,
+                message=text,
+                agrees=False,
+                rules=text,
                 since=line,
             )
         states = [a.state for a in fits]

@@ -75,8 +75,7 @@ def perform_challenge(w: Work, seat: int, e: Challenge, j: Judgement) -> None:
         # back without leaving no top card: it stays, as with card_stays
         w.note(
             "challenge.guilty",
-            f"{w.s.discard[-1]} is the only card of the discard pile: it stays, its colour "
-            "stands.",
+            f"{w.s.discard[-1]} is the only card of the discard pile: it stays, its colour stands.",
         )
         _card_stays(w, seat, c, p)
     elif v.challenge.guilty == "card_returns":

@@ -325,9 +325,7 @@ def preset_check(games: int, seed: int, f: Figures, presets: Sequence[str] = PRE
     """Every shipped preset plays ``games`` seeded games to their end with the invariants."""
     for name in presets:
         preset = load_variant(name)
-        variant = attrs.evolve(
-            preset, scoring=attrs.evolve(preset.scoring, target=MATRIX_TARGET)
-        )
+        variant = attrs.evolve(preset, scoring=attrs.evolve(preset.scoring, target=MATRIX_TARGET))
         for g in range(games):
             f.combinations += g == 0
             try:
@@ -343,8 +341,8 @@ def recorded_round(variant: Variant, seed: int, players: int = 3) -> str:
     """A consistent one-round full record of ``variant``: random legal moves through a
     :class:`~ena_rules.log.game.GameRecorder` from an explicit deck, with the round's claims."""
     from ..game.events import PlayerEvent
-    from ..log.claims import DrawnClaim, PenaltyClaim
     from ..log.game import GameRecorder
+    from ..log.lines import DrawnClaim, PenaltyClaim
 
     rng = random.Random(seed)
     names = ("ana", "bor", "cene", "dan")[: max(players, variant.players.min)]
