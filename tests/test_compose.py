@@ -106,3 +106,18 @@ def test_matrix_every_preset_plays_seeded_games_with_the_invariants(preset: str)
     f = matrix.Figures()
     matrix.preset_check(3, 7, f, presets=[preset])
     assert f.failures == [] and f.games == 3
+
+
+def test_HR_TEAMS_the_model_scores_a_doubled_team_round() -> None:
+    """The matrix's first finding in the model: teams with a doubled score (D-TEAMS-SCORE,
+    D-DOUBLE-SCORE-OWN-HAND) score both partners doubled; the model doubled the winner only."""
+    text = matrix.pair_variant_text(
+        "official",
+        [
+            matrix.Setting("players.teams", '"opposite"', ("players.min = 4",)),
+            matrix.Setting("scoring.winner_factor", "2"),
+        ],
+    )
+    variant = load_variant_text(text, source="teams.toml")
+    events, final = matrix.play_game(variant, 2684, players=4)
+    assert final.phase == "over" and events > 0

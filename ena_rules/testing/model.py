@@ -259,7 +259,11 @@ def _check_round_end(before: GameState, verdict: Verdict) -> None:
             points = [1 if i in mine else 0 for i in range(len(values))]
     factor = v.scoring.winner_factor  # HR-DOUBLE-SCORE: the winner's points, else the others'
     if points[res.winner]:
-        points[res.winner] *= factor
+        mine = {res.winner}
+        if v.players.teams != "off":  # HR-TEAMS: both partners score the team's points
+            half = len(values) // 2
+            mine = {res.winner % half, res.winner % half + half}
+        points = [x * factor if i in mine else x for i, x in enumerate(points)]
     else:
         points = [x * factor for x in points]
     if list(res.points) != points:
