@@ -81,6 +81,8 @@ def test_HR_MULTI_PLAY_legal_events_lists_groups_of_cards_not_subsets(
 def test_HR_MULTI_PLAY_bound_checked_at_load() -> None:
     """MAX_MULTI_GROUPS: a deck whose number cards go down in too many groups is refused."""
     with pytest.raises(VariantError, match="MAX_MULTI_GROUPS") as err:
-        load_variant_text('name = "m"\nextends = "crazy"\n[deck.colored]\n"5" = 5\n', source="m.toml")
+        load_variant_text(
+            'name = "m"\nextends = "crazy"\n[deck.colored]\n"5" = 5\n', source="m.toml"
+        )
     assert "m.toml: play.multi" in str(err.value)
     assert load_variant_text('name = "m"\nextends = "official"\n[deck.colored]\n"5" = 9\n')
