@@ -345,3 +345,29 @@ def test_CHAL_INNOCENT_a_wild_draw_four_on_no_colour_was_legal_in_words() -> Non
         "CHAL-INNOCENT challenge.innocent_extra: The challenge fails: no colour was in play, so "
         "the Wild Draw Four was legal."
     )
+
+
+def test_CHAL_GUILTY_card_returns_a_wild_draw_four_alone_on_the_pile_stays() -> None:
+    """D-CHAL-RETURNS-ALONE: a guilty Wild Draw Four that is the only card of the discard pile
+    (the rest reshuffled in between) stays, as under card_stays: its player draws the guilty
+    draw, the challenger plays on its colour; before, it went back and the round went on with
+    no top card, a state the consistency check refuses."""
+    import re
+
+    from ena_rules import load_variant_text
+    from ena_rules.game.position import format_position, parse_position
+
+    v = load_variant_text(
+        'name = "cr"\nextends = "official"\n[challenge]\nguilty = "card_returns"\n',
+        source="cr.toml",
+    )
+    s = deal(v, [["W+4", "R1", "B2"], ["Y3", "B3", "B4"]], "R5", draw=["G1", "G2", "G3", "G4"])
+    s = apply(s, Play("ana", "W+4", color="blue")).state
+    text = re.sub(r"discard=\S+", "discard=W+4", format_position(s)).replace("draw=", "draw=R5.")
+    alone = parse_position(text, v)
+    verdict = apply(alone, Challenge("bor"))
+    assert verdict.accepted and verdict.clause == "CHAL-GUILTY"
+    after = verdict.state
+    assert [str(c) for c in after.discard] == ["W+4"] and after.color == "B"
+    assert dict(verdict.drawn) == {"ana": 4} and after.due == "bor"
+    assert parse_position(format_position(after), v) == after

@@ -316,8 +316,8 @@ LIMIT = derived("official", 3, "[play]\nhand_limit = 4\n")
 
 
 def test_HR_HAND_LIMIT_no_card_at_the_limit() -> None:
-    s = deal(LIMIT, [["B1", "B2", "B3"], ["Y3", "B3", "B4"]], "G5", draw=["Y7", "Y8"])
-    s = ok(s, Draw("ana"), Draw("bor"))  # 4 cards each now
+    s = deal(LIMIT, [["B1", "B2", "B3"], ["Y3", "B3", "G4"]], "G5", draw=["Y7", "Y8"])
+    s = ok(s, Draw("ana"), Draw("bor"))  # 4 cards each now; bor could play G4
     v = run(s, Draw("ana"))
     assert "HR-HAND-LIMIT" in clauses(v) and not v.drawn and v.state.due == "bor"
 
@@ -338,6 +338,18 @@ def test_HR_HAND_LIMIT_owed_draws_and_penalties_are_drawn_in_full() -> None:
     assert v.penalised and len(v.state.hands[0]) == 6
     v = run(s, Play("ana", "G+2"))
     assert dict(v.drawn) == {"bor": 2} and len(v.state.hands[1]) == 6
+
+
+def test_HR_HAND_LIMIT_a_round_nobody_can_finish_ends_drawn() -> None:
+    """D-HR-HAND-LIMIT-STUCK: every hand at the limit and nothing playable: the round ends
+    drawn (uno-online's reading), nobody scores, the next dealer deals; before, the draws
+    went round for ever."""
+    s = deal(LIMIT, [["B1", "B2", "B3"], ["Y3", "B3", "B4"]], "G5", draw=["Y7", "Y8", "Y9"])
+    s = ok(s, Draw("ana"), Draw("bor"))  # 4 cards each now, none green, no 5
+    v = run(s, Draw("ana"))
+    assert v.state.phase == "deal" and v.state.round == s.round + 1
+    assert v.state.scores == s.scores and v.state.last_round is None
+    assert any(n.key == "play.hand_limit" and "drawn" in n.text for n in v.notes)
 
 
 def test_HR_HAND_LIMIT_below_the_deal_is_a_variant_error() -> None:
@@ -529,18 +541,21 @@ def test_HR_DEFLECT_SKIP_crazy_small_games_keep_every_invariant(players: int) ->
     """The exhaustive check on crazy's rules with a tiny deck (two colours, 1, 2, S, R, +2)."""
     text = tiny_variant_text("crazy", numbers=["1", "2"], actions=["S", "R", "+2"], hand_size=1)
     v = load_variant_text(text, source="tiny crazy")
-    result = explore(v, ["ana", "bor", "cene"][:players], seeds=range(2), max_shuffles=0)
+    seeds = range(2 if players == 2 else 6)  # forced play (crazy) leaves 3 players fewer moves
+    result = explore(v, ["ana", "bor", "cene"][:players], seeds=seeds, max_shuffles=0)
     assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions
 
 
 def test_HR_BOMB_every_key_is_off_by_default() -> None:
-    """Every shipped variant but crazy plays as before: no [play] rule is on."""
+    """Every shipped variant but the presets plays as before: no [play] rule is on (party has
+    only forced play, uno-online's drawUntilPlayable refusing a draw while a card plays)."""
     from ena_rules.variant.io import shipped_variants
 
     default = load_variant("official").play
     for name in shipped_variants():
-        if name != "crazy":
+        if name not in ("crazy", "party"):
             assert load_variant(name).play == default, name
+    assert load_variant("party").play == attrs.evolve(default, forced=True)
 
 
 # -- on Ena's base: overtaking and its penalties ---------------------------------------------------
@@ -578,3 +593,53 @@ def test_HR_FINISH_WILD_on_ena_a_last_wild_is_a_wrong_card_costing_two() -> None
     verdict = apply(deal(v, [["W"], ["B3"]], "G5"), Play("ana", "W", color="red"))
     assert verdict.penalised and dict(verdict.drawn) == {"ana": 2}
     assert "W is a wild: it may not be the last card" in str(verdict)
+
+
+@pytest.mark.parametrize("preset", ["party", "crazy"])
+def test_HR_FORCED_PLAY_the_presets_refuse_a_draw_while_a_playable_card_is_held(
+    preset: str,
+) -> None:
+    """uno-online's drawUntilPlayable refuses the draw while a playable card is held
+    (draw-until-playable.ts): its presets play `play.forced` with the draw until playable."""
+    v = load_variant(preset)
+    assert v.turn.draw == "until_playable" and v.play.forced
+
+
+def test_HR_BOMB_a_reshuffle_by_the_bomb_keeps_the_play_s_last_card_on_top() -> None:
+    """D-HR-BOMB: the bomb goes off once the whole play is down: a bomb draw that reshuffles
+    keeps the play's last card on top (its colour in force) and recycles the cards under it;
+    before, the draws were made with the play half down, the second-to-last card stayed on
+    top and the reshuffle's note named it."""
+    import re
+
+    from ena_rules.game.position import format_position, parse_position
+
+    s = deal(BOMB, HANDS, "G5")
+    text = format_position(s)
+    pile = re.search(r"draw=(\S+)", text)
+    assert pile is not None
+    cards = pile.group(1).split(".")
+    text = text.replace(pile.group(0), "draw=" + cards[0])
+    text = re.sub(r"discard=(\S+)", lambda m: "discard=" + ".".join([*cards[1:], "G5"]), text)
+    short = parse_position(text, BOMB)  # one card to draw: cene's bomb draw reshuffles
+    v = run(short, Play("ana", "G1", more=["B1", "R1"]))
+    assert dict(v.drawn) == {"bor": 1, "cene": 1}
+    assert str(v.state.top) == "R1" and v.state.color == "R"
+    reshuffle = [n.text for n in v.notes if n.key == "turn.reshuffle"]
+    assert reshuffle and "R1" in reshuffle[0] and "B1" not in reshuffle[0]
+
+
+def test_HR_MULTI_PLAY_out_of_turn_is_judged_alike_in_every_phase() -> None:
+    """D-HR-MULTI-ORDER: a multi-card play by a player not due is out of turn in every phase
+    (Ena: penalised, PEN-ENA), and never told of "a draw owed" they do not owe; before, it was
+    penalised in phase play and only rejected, "on a draw owed", while another player owed."""
+    v = derived("ena", 3, "[play]\nmulti = true\n")
+    hands = [["W+4", "Y2", "B2"], ["Y3", "B3", "B4"], ["R1", "Y1", "Y8"]]
+    s = deal(v, hands, "G5")
+    in_play = apply(s, Play("cene", "R1", more=["Y1"]))
+    owed = ok(s, Play("ana", "W+4", color="blue"))  # bor owes 4 (or challenges)
+    assert owed.phase == "owe"
+    in_owe = apply(owed, Play("cene", "R1", more=["Y1"]))
+    for verdict in (in_play, in_owe):
+        assert verdict.penalised and verdict.key == "penalties.out_of_turn", verdict
+        assert not any("owed" in n.text for n in verdict.notes)

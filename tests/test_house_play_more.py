@@ -93,11 +93,11 @@ def test_HR_BOMB_the_ruling_in_words() -> None:
     assert transcript(v) == [
         "TURN-MATCH turn.match: ana plays G1: it matches.",
         "HR-MULTI-PLAY play.multi: ana plays G1, B1, R1 at once.",
+        "UNO-CATCH uno.catch_penalty: ana has one card left and must call UNO.",
+        "TURN-NEXT turn.next: bor is next (clockwise).",
         "HR-BOMB play.bomb: A bomb of 3 cards: every other player draws one.",
         "HR-BOMB play.bomb: bor draws 1 (the bomb).",
         "HR-BOMB play.bomb: cene draws 1 (the bomb).",
-        "UNO-CATCH uno.catch_penalty: ana has one card left and must call UNO.",
-        "TURN-NEXT turn.next: bor is next (clockwise).",
     ]
 
 

@@ -56,7 +56,12 @@ def _check_players(s: GameState) -> None:
         names
     ):
         raise _fail("players", f"{list(names)!r}: players are distinct non-empty names")
-    if not v.players.min <= len(names) <= v.players.max:
+    low = v.players.min
+    if v.scoring.elimination != "off":
+        # D-ELIMINATION-FINAL (HR-ELIMINATION): the seats shrink as players leave; the game's
+        # final state holds its winner alone
+        low = 1 if s.phase == "over" else min(low, 2)
+    if not low <= len(names) <= v.players.max:
         raise _fail(
             "players",
             f"{len(names)} players: variant {v.name!r} allows {v.players.min} to {v.players.max}",

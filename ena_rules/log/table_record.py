@@ -41,6 +41,7 @@ from .lines import (
     TYPE_OF,
     Arbiter,
     Claim,
+    DrawnClaim,
     Header,
     Imposed,
     Misdeal,
@@ -219,6 +220,15 @@ class TableReplay(Replay):
         v = apply(s, e, took=took)
         if v.rejected:
             return v
+        if cards is not None and v.undetermined:
+            # the table saw the cards drawn: the readings in which the draw took them
+            took_them = [
+                a
+                for a in v.alternatives
+                if not a.rejected and dict(a.drawn).get(e.player, 0) == len(cards)
+            ]
+            if took_them:
+                v = took_them[0]
         if cards is not None:
             got = dict(v.drawn).get(e.player, 0)
             if got != len(cards):
@@ -268,10 +278,48 @@ class TableReplay(Replay):
             open_points = _open_points(self)
             if open_points:
                 return _bounded_claim(self, line, c, record, open_points)
+        if isinstance(c, DrawnClaim) and self.last is not None and _open_draw(self.last[2], c):
+            return self._drawn_of_readings(line, c, record)
         if isinstance(c, WinnerClaim) and _may_have_ended(self):
             text = "undetermined: the last round's points count cards nobody saw"
             return LineResult(line, CLAIM, "claim_winner", record, UNDETERMINED, message=text)
         return check_claim(self, line, c, record)
+
+    def _drawn_of_readings(
+        self, line: int, c: DrawnClaim, record: dict[str, Any] | None
+    ) -> LineResult:
+        """An undetermined line (a challenge nobody's hand decided, a draw of unseen cards)
+        bounds what may follow: a ``claim_drawn`` that fits one of its outcomes is consistent
+        and keeps only the readings it fits (the table saw it); one that fits none disagrees."""
+        assert self.last is not None
+        at, before, v = self.last
+        options = v.alternatives or (v,)
+        fits = [x for a in options for x in (_until(a, c),) if x is not None and _drawn_fits(x, c)]
+        counts = sorted({dict(a.drawn).get(c.player, 0) for a in options})
+        if not fits:
+            text = (
+                f"by the rules {c.player} drew "
+                + " or ".join(map(str, counts))
+                + f" at line {at}, whichever way the open point goes"
+            )
+            return LineResult(
+                line,
+                CLAIM,
+                "claim_drawn",
+                record,
+                message=text,
+                agrees=False,
+                rules=text,
+                since=line,
+            )
+        states = [a.state for a in fits]
+        self.readings = list(dict.fromkeys(states))
+        self.state = states[0]
+        self.last = (at, before, fits[0] if len(fits) == 1 else v)
+        text = f"{c.player} drew {dict(fits[0].drawn).get(c.player, 0)} at line {at}"
+        if len(fits) < len(options) or fits[0] not in options:
+            text += " (the claim decides the open point)"
+        return LineResult(line, CLAIM, "claim_drawn", record, message=text, agrees=True)
 
     def _reveal_hands(self, hands: dict[str, tuple[Card, ...]]) -> str | None:
         s = self.state
@@ -311,6 +359,62 @@ class TableReplay(Replay):
         if new_state.phase == "over":  # the revealed points end the game, on the round's line
             self.over_line = ended_on
         return None
+
+
+def _open_draw(v: Verdict, c: DrawnClaim) -> bool:
+    """Whether the last line left open what a ``claim_drawn`` says: an undetermined line, or
+    a draw until playable (HOUSE-DRAW-UNTIL) that stopped at a card nobody saw."""
+    return bool(v.alternatives) or _until(v, c) is not v
+
+
+def _until(v: Verdict, c: DrawnClaim) -> Verdict | None:
+    """HOUSE-DRAW-UNTIL, HR-DEATH-DRAW on unseen cards: a turn's draw until playable stops at
+    its first card nobody saw (phase ``drawn``: the next line says whether it plays); a claim
+    of ``count`` cards says how many came, the ones before the last unplayable. The verdict
+    with them drawn, ``v`` itself if the claim adds nothing, ``None`` if the pile is short."""
+    s = v.state
+    count = dict(v.drawn).get(c.player, 0)
+    if (
+        c.count is None
+        or c.count <= count
+        or count != 1
+        or not isinstance(v.event, Draw)
+        or v.event.player != c.player
+        or s.phase != "drawn"
+        or s.drawn != UNKNOWN
+        or not (s.variant.turn.draw == "until_playable" or s.variant.play.death_draw)
+    ):
+        return v
+    more = c.count - count
+    pile, pile_of, shuffles = s.draw_pile, s.discard, s.shuffles
+    if len(pile) < more and len(pile_of) > 1:  # TURN-RESHUFFLE: the recycled cards, unseen
+        pile = (*pile, *(UNKNOWN,) * (len(pile_of) - 1))
+        pile_of, shuffles = pile_of[-1:], shuffles + 1
+    if len(pile) < more or any(x != UNKNOWN for x in pile[:more]):
+        return None
+    seat = s.players.index(c.player)
+    hands = list(s.hands)
+    hands[seat] = (*hands[seat], *pile[:more])
+    state = replace(
+        s, hands=tuple(hands), draw_pile=pile[more:], discard=pile_of, shuffles=shuffles
+    )
+    drawn = tuple((p, n + more if p == c.player else n) for p, n in v.drawn)
+    return attrs.evolve(v, state=state, drawn=drawn)
+
+
+def _drawn_fits(v: Verdict, c: DrawnClaim) -> bool:
+    """Whether one reading's verdict gives ``c``: the count, and the cards where seen."""
+    count = dict(v.drawn).get(c.player, 0)
+    if c.count is not None and c.count != count:
+        return False
+    if c.cards is None:
+        return True
+    hand = v.state.hands[v.state.players.index(c.player)] if v.state.hands else ()
+    got = hand[len(hand) - count :] if count else ()
+    if len(got) != len(c.cards):
+        return False
+    rest = Counter(c.cards) - Counter(x for x in got if x != UNKNOWN)
+    return sum(rest.values()) <= sum(1 for x in got if x == UNKNOWN)
 
 
 def _ruling(v: Verdict) -> tuple[Any, ...]:

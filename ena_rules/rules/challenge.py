@@ -70,7 +70,15 @@ def perform_challenge(w: Work, seat: int, e: Challenge, j: Judgement) -> None:
     )
     if shown:
         w.note("challenge.show_hand", shown)
-    if v.challenge.guilty == "card_returns":
+    if v.challenge.guilty == "card_returns" and len(w.s.discard) < 2:
+        # D-CHAL-RETURNS-ALONE: the card alone on the pile (the rest reshuffled) cannot go
+        # back without leaving no top card: it stays, as with card_stays
+        w.note(
+            "challenge.guilty",
+            f"{w.s.discard[-1]} is the only card of the discard pile: it stays, its colour stands.",
+        )
+        _card_stays(w, seat, c, p)
+    elif v.challenge.guilty == "card_returns":
         _card_returns(w, seat, c, p)
     else:
         _card_stays(w, seat, c, p)

@@ -91,6 +91,8 @@ def eliminate(w: Work, winner: int, dealer: int) -> int:
         last_player=None,
         turn=0,
     )
+    for x in out:  # D-ELIMINATION-FINAL: the leaver's cards go under the discard pile
+        w.discard = tuple(w.hands[x]) + tuple(w.discard)
     w.hands = [w.hands[i] for i in stay]
     w.scores = tuple(w.scores[i] for i in stay)
     w.blind = tuple(w.blind[i] for i in stay) if w.blind else ()

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..game.events import Play
-from . import discard
+from . import discard, scoring, windows
 from .judgement import Judgement, reject
 from .unknown import UNKNOWN, unseen_copies
 
@@ -44,7 +44,11 @@ def goes_together(v: Variant, rank: str) -> bool:
 def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
     """HR-MULTI-PLAY (``play.multi``): the further cards of a play are allowed, of the first
     card's number, held (every copy), and put down on a turn's play (not on a draw owed, nor
-    after drawing: then the one card alone). ``None``: a one-card play, or all is well."""
+    after drawing: then the one card alone). ``None``: a one-card play, or all is well.
+
+    D-HR-MULTI-ORDER: the event's own form first (the rule on, one number, the cards held),
+    then, for a player not due, nothing more here (the play is out of turn, judged as any
+    out-of-turn play in every phase); the phase only for the player due."""
     if not e.more:
         return None
     v = s.variant
@@ -68,6 +72,8 @@ def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
         short += max(missing, 0)
     if short > held[UNKNOWN]:
         return reject("turn.from_hand", f"{s.players[seat]} does not hold {listed}")
+    if seat != s.turn or s.phase == "color":
+        return None  # D-HR-MULTI-ORDER: out of turn, whatever the phase (turn.not_due)
     if s.phase != "play":
         return reject(
             "play.multi",
@@ -87,21 +93,45 @@ def perform_multi(w: Work, seat: int, e: Play) -> None:
         w.discard = (*w.discard, c)
     w.note("play.multi", f"{e.player} plays {', '.join(map(str, cards))} at once.")
     bomb = w.v.play.bomb
-    if bomb and len(cards) >= bomb:
-        w.note("play.bomb", f"A bomb of {len(cards)} cards: every other player draws one.")
-        x = w.step(seat)
-        while x != seat:
-            w.take(x, 1, "play.bomb", "the bomb")
-            x = w.step(x)
-    discard.put_down(w, seat, cards[-1], None, None, stack=False)
+    if not bomb or len(cards) < bomb:
+        discard.put_down(w, seat, cards[-1], None, None, stack=False)
+        return
+    # D-HR-BOMB: the bomb goes off once the whole play is down (a reshuffle keeps its last
+    # card on top), and before a last card ends the round (the cards drawn are scored)
+    last = cards[-1]
+    if len(w.hands[seat]) > 1:
+        discard.put_down(w, seat, last, None, None, stack=False)
+        _bomb(w, seat, len(cards))
+        return
+    w.remove(seat, last)
+    w.discard = (*w.discard, last)
+    w.color = last.color
+    windows.open_overtaking(w, seat)
+    _bomb(w, seat, len(cards))
+    scoring.last_card(w, seat, last, None, False)
+
+
+def _bomb(w: Work, seat: int, size: int) -> None:
+    """HR-BOMB (``play.bomb``): every other player draws one, from the next in the direction
+    of play."""
+    w.note("play.bomb", f"A bomb of {size} cards: every other player draws one.")
+    x = w.step(seat)
+    while x != seat:
+        w.take(x, 1, "play.bomb", "the bomb")
+        x = w.step(x)
 
 
 def plays(
     s: GameState, seat: int, playable: Callable[[GameState, int, Card], Judgement]
 ) -> list[Play]:
     """HR-MULTI-PLAY: every play of several cards ``seat`` may make now, each in its one form
-    (the cards between the first and the last in colour order), its first card one that
-    ``playable`` (:func:`ena_rules.rules.turn.playable`) accepts."""
+    (the cards between the first and the last in hand order, copies of a card together), its
+    first card one that ``playable`` (:func:`ena_rules.rules.turn.playable`) accepts.
+
+    The groups of further cards are the sub-multisets of the hand's cards of the first card's
+    rank, not its subsets: a hand of ``n`` copies of a card gives ``n`` groups, not ``2**n``;
+    at most :data:`~ena_rules.variant.checks.MAX_MULTI_GROUPS` for a rank of a variant's deck
+    (checked when it loads)."""
     v = s.variant
     if s.phase != "play" or not v.play.multi:
         return []
@@ -113,11 +143,17 @@ def plays(
             continue
         rest = list(hand)
         rest.remove(first)
-        same: list[Card] = [c for c in rest if c.rank == first.rank]
-        for k in range(1, len(same) + 1):
-            for group in itertools.combinations(same, k):
-                for i in range(k):
-                    last = group[i]
-                    middle = group[:i] + group[i + 1 :]
-                    out[Play(name, first, more=(*middle, last))] = None
+        same = Counter(c for c in rest if c.rank == first.rank)  # in hand order
+        values = list(same)
+        groups = [
+            tuple(i for i, n in enumerate(counts) for _ in range(n))
+            for counts in itertools.product(*(range(same[c] + 1) for c in values))
+        ]
+        for group in sorted((g for g in groups if g), key=lambda g: (len(g), g)):
+            cards = [values[i] for i in group]
+            for i in range(len(cards)):
+                if i and group[i] == group[i - 1]:
+                    continue  # the same card last: the same play
+                middle = cards[:i] + cards[i + 1 :]
+                out[Play(name, first, more=(*middle, cards[i]))] = None
     return list(out)

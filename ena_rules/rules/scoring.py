@@ -21,7 +21,7 @@ from .effects import draw_count
 if TYPE_CHECKING:
     from .work import Work
 
-__all__ = ["end_round", "game_winner", "hand_value", "last_card"]
+__all__ = ["drawn_round", "end_round", "game_winner", "hand_value", "last_card"]
 
 
 def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> None:
@@ -146,6 +146,25 @@ def end_round(w: Work, winner: int) -> None:
     )
     if w.phase == "deal":
         _next_round(w, winner, dealer)
+
+
+def drawn_round(w: Work) -> None:
+    """D-HR-HAND-LIMIT-STUCK (HR-HAND-LIMIT, ``play.hand_limit``): a round nobody can finish
+    (every hand at the limit, nothing playable) ends drawn, as uno-online ends it: nobody wins
+    it, nobody scores or leaves, the next dealer deals (DEAL-ROTATE)."""
+    windows.round_end(w)
+    w.note(
+        "play.hand_limit",
+        "Every player holds the hand limit and nobody can play: the round ends drawn, "
+        "nobody scores.",
+        "HR-HAND-LIMIT",
+    )
+    dealer = w.s.dealer if w.s.dealer is not None else 0
+    if w.v.deal.rotate == "left":
+        dealer = (dealer + 1) % w.n
+    w.phase = "deal"
+    w.s = attrs.evolve(w.s, last_round=None, dealer=dealer, round=w.s.round + 1)
+    w.note("deal.rotate", f"{w.name(dealer)} deals the next round.")
 
 
 def _next_round(w: Work, winner: int, dealer: int) -> None:

@@ -14,7 +14,7 @@ from ..cards import Card
 from ..game.events import Draw, Pass, Play
 from ..game.state import GameState
 from ..game.words import plural
-from . import answers, discard, finish, forced, multi, windows
+from . import answers, discard, finish, forced, multi, scoring, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
 from .work import Work, evolve
@@ -205,11 +205,12 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
     drawn = 0
     while True:
         before = len(w.hands[seat])
-        if forced.at_hand_limit(w, seat) or not w.take(  # HR-HAND-LIMIT
-            seat, 1, "turn.draw", "their turn's draw", say=not until
-        ):
+        limited = forced.at_hand_limit(w, seat)  # HR-HAND-LIMIT
+        if limited or not w.take(seat, 1, "turn.draw", "their turn's draw", say=not until):
             _say_drawn_until(w, seat, drawn, until)
             w.set_turn(w.step(seat))
+            if limited and not drawn and _nobody_can_finish(w):
+                scoring.drawn_round(w)  # D-HR-HAND-LIMIT-STUCK
             return
         drawn += 1
         card = w.hands[seat][before]
@@ -238,6 +239,16 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
     else:
         w.note("turn.draw", f"{w.name(seat)} cannot play the drawn card: the turn ends.")
         w.set_turn(w.step(seat))
+
+
+def _nobody_can_finish(w: Work) -> bool:
+    """D-HR-HAND-LIMIT-STUCK: every player holds the hand limit (so no turn's draw takes a card)
+    and no card of any hand matches: no event can change the table, the round is stuck."""
+    limit = w.v.play.hand_limit
+    if w.pending is not None or any(len(h) < limit for h in w.hands):
+        return False
+    probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
+    return not any(matches(probe, i, c).accepted for i, h in enumerate(w.hands) for c in h)
 
 
 def _say_drawn_until(w: Work, seat: int, drawn: int, until: bool) -> None:

@@ -34,6 +34,7 @@ from ..game.events import (
 from ..game.state import GameState
 from ..game.verdict import Verdict
 from ..rules.referee import apply, legal_events
+from ..variant import Variant
 from .invariants import _fail, candidate_events, expected_mistake, penalty_count
 
 __all__ = [
@@ -225,27 +226,43 @@ def _check_turn_order(before: GameState, event: PlayerEvent, verdict: Verdict) -
         raise _fail("turn order", before, f"{event!r}: the turn went to seat {after.turn}")
 
 
+def _round_points(v: Variant, winner: int, values: list[int]) -> list[int]:
+    """SCORE-OFF, SCORE-ENA, HOUSE-ROUNDS, HR-TEAMS, HR-DOUBLE-SCORE: each seat's points."""
+    n = len(values)
+    mine = {winner}
+    if v.players.teams != "off":  # HR-TEAMS (D-TEAMS-SCORE): partners opposite, as a team
+        half = n // 2
+        mine = {winner % half, winner % half + half}
+    if v.scoring.mode == "own_hand":
+        team = [sum(values[j] for j in range(n) if j % (n // 2) == i % (n // 2)) for i in range(n)]
+        own = team if v.players.teams != "off" else values
+        points = [0 if i in mine else own[i] for i in range(n)]
+    elif v.scoring.mode == "winner_collects":
+        won = sum(x for i, x in enumerate(values) if i not in mine)
+        points = [won if i in mine else 0 for i in range(n)]
+    else:
+        points = [1 if i in mine else 0 for i in range(n)]
+    factor = v.scoring.winner_factor  # HR-DOUBLE-SCORE: the winner's points, else the others'
+    if points[winner]:
+        return [x * factor if i in mine else x for i, x in enumerate(points)]
+    return [x * factor for x in points]
+
+
 def _check_round_end(before: GameState, verdict: Verdict) -> None:
     """At the end of a round the points are the variant's hand values (SCORE-*)."""
     after = verdict.state
     if after.round == before.round or after.last_round is None:
+        return
+    if len(after.players) != len(before.players):
+        # HR-ELIMINATION: a player left with the round's end; the seats of the hands and the
+        # scores are the players left (the round's points: tests/test_house_rules*.py)
         return
     v = before.variant
     res = after.last_round
     if after.hands[res.winner]:
         raise _fail("scores", before, "the round's winner still holds cards")
     values = [sum(v.rank(c.rank).score for c in h) for h in after.hands]
-    if v.scoring.mode == "own_hand":
-        points = [0 if i == res.winner else x for i, x in enumerate(values)]
-    elif v.scoring.mode == "winner_collects":
-        points = [sum(values) if i == res.winner else 0 for i in range(len(values))]
-    else:
-        points = [1 if i == res.winner else 0 for i in range(len(values))]
-    factor = v.scoring.winner_factor  # HR-DOUBLE-SCORE: the winner's points, else the others'
-    if points[res.winner]:
-        points[res.winner] *= factor
-    else:
-        points = [x * factor for x in points]
+    points = _round_points(v, res.winner, values)
     if list(res.points) != points:
         raise _fail("scores", before, f"round points {res.points}, hand values say {points}")
     totals = [a + b for a, b in zip(before.scores, points, strict=True)]
