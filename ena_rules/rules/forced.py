@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .judgement import Judgement, reject
+from .unknown import UNKNOWN
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -58,10 +59,13 @@ def draw_refused(
     s: GameState, seat: int, playable: Callable[[GameState, int, Card], Judgement]
 ) -> Judgement | None:
     """HR-FORCED-PLAY (``play.forced``): a turn's draw (not an owed one) by a player holding a
-    card ``playable`` accepts is refused, naming the card."""
+    card ``playable`` accepts is refused, naming the card. Only known cards are asked; what a
+    partial state's unknown cards leave open is :func:`ena_rules.rules.unseen.apply_partial`'s."""
     if not s.variant.play.forced or s.phase != "play":
         return None
     for card in s.hands[seat]:
+        if card == UNKNOWN:
+            continue  # a partial state: rules.unseen reads what the unknown cards may be
         if playable(s, seat, card).accepted:
             name = s.players[seat]
             return reject(

@@ -100,8 +100,13 @@ def plays(
     s: GameState, seat: int, playable: Callable[[GameState, int, Card], Judgement]
 ) -> list[Play]:
     """HR-MULTI-PLAY: every play of several cards ``seat`` may make now, each in its one form
-    (the cards between the first and the last in colour order), its first card one that
-    ``playable`` (:func:`ena_rules.rules.turn.playable`) accepts."""
+    (the cards between the first and the last in hand order, copies of a card together), its
+    first card one that ``playable`` (:func:`ena_rules.rules.turn.playable`) accepts.
+
+    The groups of further cards are the sub-multisets of the hand's cards of the first card's
+    rank, not its subsets: a hand of ``n`` copies of a card gives ``n`` groups, not ``2**n``;
+    at most :data:`~ena_rules.variant.checks.MAX_MULTI_GROUPS` for a rank of a variant's deck
+    (checked when it loads)."""
     v = s.variant
     if s.phase != "play" or not v.play.multi:
         return []
@@ -113,11 +118,17 @@ def plays(
             continue
         rest = list(hand)
         rest.remove(first)
-        same: list[Card] = [c for c in rest if c.rank == first.rank]
-        for k in range(1, len(same) + 1):
-            for group in itertools.combinations(same, k):
-                for i in range(k):
-                    last = group[i]
-                    middle = group[:i] + group[i + 1 :]
-                    out[Play(name, first, more=(*middle, last))] = None
+        same = Counter(c for c in rest if c.rank == first.rank)  # in hand order
+        values = list(same)
+        groups = [
+            tuple(i for i, n in enumerate(counts) for _ in range(n))
+            for counts in itertools.product(*(range(same[c] + 1) for c in values))
+        ]
+        for group in sorted((g for g in groups if g), key=lambda g: (len(g), g)):
+            cards = [values[i] for i in group]
+            for i in range(len(cards)):
+                if i and group[i] == group[i - 1]:
+                    continue  # the same card last: the same play
+                middle = cards[:i] + cards[i + 1 :]
+                out[Play(name, first, more=(*middle, cards[i]))] = None
     return list(out)

@@ -25,13 +25,13 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ..cards import Card
-from ..game.events import CallUno, Challenge, Event, Pass, Play
+from ..game.events import CallUno, Challenge, Draw, Event, Pass, Play
 from ..game.state import GameState, RoundResult, replace
 from ..game.verdict import UNDETERMINED, Note, Verdict
 from . import sight
 from .judgement import cname, not_held
 from .scoring import end_round
-from .turn import matches
+from .turn import matches, playable
 from .unknown import (
     UNKNOWN,
     in_sight,
@@ -175,6 +175,8 @@ def apply_partial(s: GameState, e: Event, full: Apply) -> Verdict:
         v = _after_unknown_draw(s, e, full)
     elif isinstance(e, Challenge) and s.challenge is not None and s.challenge.unsure:
         v = _challenge(s, e, full)
+    elif isinstance(e, Draw) and s.variant.play.forced and s.phase == "play":
+        v = _forced_draw(s, e, full)
     else:
         return _settled(s, full(s, e))
     return attrs.evolve(v, state=s) if v.rejected and v.state is not s else v
@@ -237,6 +239,41 @@ def _after_unknown_draw(s: GameState, e: Event, full: Apply) -> Verdict:
         event=e,
         notes=(Note("TURN-DRAW", "turn.play_drawn", why),),
         alternatives=(kept, v),
+    )
+
+
+def _forced_draw(s: GameState, e: Draw, full: Apply) -> Verdict:
+    """HR-FORCED-PLAY (``play.forced``) on a partial state: the known cards decide a refusal;
+    with unknown cards in the drawer's hand, a draw the known cards allow is **undetermined**
+    if one of them may be a playable unseen card, and accepted if none can be."""
+    drawn = _settled(s, full(s, e))
+    seat = s.turn
+    if not drawn.accepted or e.player != s.players[seat] or UNKNOWN not in s.hands[seat]:
+        return drawn
+    could: list[Card] = []
+    refused: Verdict | None = None
+    for card in sorted(unseen(s), key=str):
+        held = reveal(s, seat, (card,))
+        if isinstance(held, GameState) and playable(held, seat, card).accepted:
+            could.append(card)
+            refused = refused or full(held, e)
+            if len(could) > 8:
+                break  # enough to name
+    if refused is None or not refused.rejected:
+        return drawn
+    refused = attrs.evolve(refused, state=s)
+    name = s.players[seat]
+    shown = ", ".join(map(str, could[:8])) + (", ..." if len(could) > 8 else "")
+    text = (
+        f"Undetermined: whether {name}'s unseen cards hold a playable card ({shown}) decides "
+        f"(HR-FORCED-PLAY). If one: {refused.message} If not: {drawn.message}"
+    )
+    return Verdict(
+        outcome=UNDETERMINED,
+        state=drawn.state,
+        event=e,
+        notes=(Note("HR-FORCED-PLAY", "play.forced", text),),
+        alternatives=(refused, drawn),
     )
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "MAX_EFFECTS",
     "MAX_EXTENDS",
     "MAX_FILE_BYTES",
+    "MAX_MULTI_GROUPS",
     "MAX_RANKS",
     "check_limits",
     "check_variant",
@@ -41,6 +42,10 @@ MAX_EFFECTS = 8
 MAX_EXTENDS = 16
 #: The largest variant file read, in bytes.
 MAX_FILE_BYTES = 1 << 20
+#: HR-MULTI-PLAY: the most groups of cards of one number rank a hand may put down together
+#: (the product over the colours of the deck's copies + 1; 4 copies a colour give 625), so
+#: that ``legal_events`` lists every play of several cards in bounded time.
+MAX_MULTI_GROUPS = 1024
 
 Fail = Callable[[str, str], VariantError]
 Check = Callable[[Variant, Fail], None]
@@ -359,6 +364,31 @@ def _bomb(v: Variant, fail: Fail) -> None:
         raise fail("play.bomb", "play.bomb needs play.multi = true (several cards in one play)")
     if v.play.bomb == 1:
         raise fail("play.bomb", "a bomb is at least 2 cards in one play (0: no bomb)")
+
+
+@_check("play-multi-bound")
+def _multi_bound(v: Variant, fail: Fail) -> None:
+    """HR-MULTI-PLAY: no number rank that goes down several at once has more groups of cards
+    than :data:`MAX_MULTI_GROUPS` (the plays ``legal_events`` lists stay bounded)."""
+    if not v.play.multi:
+        return
+    copies: dict[str, dict[str | None, int]] = {}
+    for card in v.cards:
+        copies.setdefault(card.rank, {}).setdefault(card.color, 0)
+        copies[card.rank][card.color] += 1
+    for rank, by_color in copies.items():
+        if not rank.isdigit() or v.rank(rank).effects:
+            continue  # played alone (HR-MULTI-PLAY: numbers without effects go together)
+        groups = 1
+        for n in by_color.values():
+            groups *= n + 1
+        if groups > MAX_MULTI_GROUPS:
+            counts = ", ".join(f"{n} {c}" for c, n in by_color.items())
+            raise fail(
+                "play.multi",
+                f"the deck's {rank}s ({counts}) go down together in {groups} groups: at most "
+                f"{MAX_MULTI_GROUPS} (MAX_MULTI_GROUPS; fewer copies, or no play.multi)",
+            )
 
 
 # -- house rules of the table (HR-TEAMS, HR-ELIMINATION) --------------------------------------

@@ -1,0 +1,86 @@
+"""Issue 24: seven escapes found from outside the project's fuzz suite, each reproduced.
+
+Every test is named after what it protects (the clause id where there is one)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+from ena_rules import Draw, Play, VariantError, apply, legal_events, load_variant_text
+from ena_rules.rules import multi
+from ena_rules.rules.unseen import forget
+from ena_rules.testing import deal, derived
+
+# -- 1. HR-FORCED-PLAY on a partial state --------------------------------------------------------
+
+FORCED = derived("official", 2, "[play]\nforced = true\n")
+
+
+def test_HR_FORCED_PLAY_partial_state_unknown_cards_leave_the_draw_undetermined() -> None:
+    """ana's hand unknown (bor's view, a table record): no KeyError '?'; ana's draw is open."""
+    s = deal(FORCED, [["Y1", "B2"], ["Y3", "B3"]], "G5")
+    p = forget(s, keep=[1], viewer=1)
+    v = apply(p, Draw("ana"))
+    assert v.undetermined and v.clause == "HR-FORCED-PLAY"
+    refused, drawn = v.alternatives
+    assert refused.rejected and drawn.accepted and refused.state is p
+    assert legal_events(p) == legal_events(forget(s, keep=[1], viewer=1))  # no crash either
+    assert apply(s, Draw("ana")).accepted  # the full state: ana holds no playable card
+
+
+def test_HR_FORCED_PLAY_partial_state_known_cards_decide() -> None:
+    """A known playable card refuses the draw whatever the unknown cards are."""
+    s = deal(FORCED, [["G1", "B2"], ["Y3", "B3"]], "G5")
+    hands = list(forget(s).hands)
+    hands[0] = (s.hands[0][0], hands[0][1])  # G1 known, one unknown card
+    p = attrs.evolve(forget(s), hands=tuple(hands))
+    v = apply(p, Draw("ana"))
+    assert v.rejected and v.clause == "HR-FORCED-PLAY" and "G1" in v.message
+
+
+# -- 2. HR-MULTI-PLAY: legal_events lists plays of several cards in bounded time -----------------
+
+MULTI = derived("crazy", 16, '[players]\nmax = 2\n[deck.colored]\n"5" = 4\n')
+
+
+def test_HR_MULTI_PLAY_legal_events_lists_groups_of_cards_not_subsets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """16 fives (4 copies a colour): one play per group of cards and last card, not one per
+    subset of copies (2**15 subsets, seconds before; a dealt hand of 30 took hours). The work
+    is counted, not timed: the plays built to list them are the plays listed."""
+    built = Counter[str]()
+
+    def counted(*args: Any, **kwargs: Any) -> Play:
+        built["plays"] += 1
+        return Play(*args, **kwargs)
+
+    monkeypatch.setattr(multi, "Play", counted)
+    s = deal(MULTI, [["R5", "Y5", "G5", "B5"] * 4, ["R2"]], "R1")
+    plays = [e for e in legal_events(s) if isinstance(e, Play) and e.more]
+    assert built["plays"] == len(plays)
+    forms = {(e.card, frozenset(Counter(e.more).items()), e.more[-1]) for e in plays}
+    assert len(forms) == len(plays)  # each play once, in one form
+    # R5 first; further: 0-3 R5, 0-4 of each other colour (not none); the last any colour held
+    expected = sum(
+        sum(1 for n in (r, y, g, b) if n)
+        for r in range(4)
+        for y in range(5)
+        for g in range(5)
+        for b in range(5)
+        if r + y + g + b
+    )
+    assert len(plays) == expected
+    assert all(apply(s, e).accepted for e in plays[:: len(plays) // 20])
+
+
+def test_HR_MULTI_PLAY_bound_checked_at_load() -> None:
+    """MAX_MULTI_GROUPS: a deck whose number cards go down in too many groups is refused."""
+    with pytest.raises(VariantError, match="MAX_MULTI_GROUPS") as err:
+        load_variant_text('name = "m"\nextends = "crazy"\n[deck.colored]\n"5" = 5\n', source="m.toml")
+    assert "m.toml: play.multi" in str(err.value)
+    assert load_variant_text('name = "m"\nextends = "official"\n[deck.colored]\n"5" = 9\n')
