@@ -4,13 +4,32 @@ Every test is named after what it protects (the clause id where there is one).""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
-from ena_rules import Draw, Play, VariantError, apply, legal_events, load_variant_text
+from ena_rules import (
+    Draw,
+    EnaRulesError,
+    Play,
+    PositionError,
+    VariantError,
+    apply,
+    legal_events,
+    load_variant,
+    load_variant_text,
+    new_game,
+)
+from ena_rules.game.convert import structure_state as from_dict
+from ena_rules.game.convert import unstructure_state as to_dict
+from ena_rules.game.position import format_position, parse_position
+from ena_rules.log.validate import validate
 from ena_rules.rules import multi
 from ena_rules.rules.unseen import forget
 from ena_rules.testing import deal, derived
@@ -84,3 +103,76 @@ def test_HR_MULTI_PLAY_bound_checked_at_load() -> None:
         load_variant_text('name = "m"\nextends = "crazy"\n[deck.colored]\n"5" = 5\n', source="m.toml")
     assert "m.toml: play.multi" in str(err.value)
     assert load_variant_text('name = "m"\nextends = "official"\n[deck.colored]\n"5" = 9\n')
+
+
+# -- 3. a bare X.toml is never looked up in the current directory --------------------------------
+
+EVIL = 'name = "official"\nextends = "official"\n[deal]\nhand_size = 2\n'
+
+
+def _cwd_with_evil_official(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    (cwd / "official.toml").write_text(EVIL, encoding="utf-8")
+    (cwd / "ena.toml").write_text("secret_token = 'hunter2'\n", encoding="utf-8")
+    monkeypatch.chdir(cwd)
+    return cwd
+
+
+def test_header_bare_toml_name_is_not_read_from_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A header's "official.toml" is the shipped file (names; beside the log; allow_paths),
+    for a stream, a log in another folder, and the command line."""
+    _cwd_with_evil_official(tmp_path, monkeypatch)
+    head = json.dumps({"ena_log": 1, "variant": "official.toml", "players": ["a", "b"], "seed": 1})
+    stream = validate([head])
+    assert stream.exit_code == 0 and len(stream.final.hands[0]) == 7  # type: ignore[union-attr]
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "g.jsonl").write_text(head + "\n", encoding="utf-8")
+    report = validate(logs / "g.jsonl")
+    assert report.exit_code == 0 and len(report.final.hands[0]) == 7  # type: ignore[union-attr]
+    secret = validate([head.replace("official.toml", "ena.toml")])
+    assert secret.exit_code == 0 and "hunter2" not in json.dumps(secret.to_dict())
+    out = subprocess.run(
+        [sys.executable, "-m", "ena_rules.cli", "validate", "--json", str(logs / "g.jsonl")],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_extends_bare_toml_name_is_not_read_from_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``extends = "official.toml"`` in text (no folder) or in a file of another folder."""
+    _cwd_with_evil_official(tmp_path, monkeypatch)
+    text = 'name = "h"\nextends = "official.toml"\n'
+    assert load_variant_text(text).deal.hand_size == 7
+    elsewhere = tmp_path / "v"
+    elsewhere.mkdir()
+    (elsewhere / "h.toml").write_text(text, encoding="utf-8")
+    assert load_variant(elsewhere / "h.toml").deal.hand_size == 7
+    with pytest.raises(VariantError, match="not allowed") as err:
+        load_variant_text('name = "h"\nextends = "./official.toml"\n')
+    assert "hand_size" not in str(err.value)
+
+
+def test_position_and_json_state_name_a_variant_never_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A position's or a JSON state's variant is a name on the variant path, not a path."""
+    cwd = _cwd_with_evil_official(tmp_path, monkeypatch)
+    s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    text = format_position(s)
+    assert parse_position("official.toml" + text[len("official") :]).variant.deal.hand_size == 7
+    for path in (str(cwd / "official.toml"), "./official.toml", "../cwd/official.toml"):
+        with pytest.raises(PositionError, match="not allowed"):
+            parse_position(path + text[len("official") :])
+        data = to_dict(s)
+        data["variant"] = path
+        with pytest.raises(EnaRulesError, match="not allowed"):
+            from_dict(data)

@@ -35,7 +35,7 @@ import attrs
 
 from ..errors import EnaRulesError, VariantError
 from ..variant import Variant
-from ..variant.io import findable, is_path_like, load_variant, resolve_inside
+from ..variant.io import findable, is_path_like, load_named, load_variant, resolve_inside
 
 __all__ = ["Resolver", "VariantAccess", "is_path_like", "resolve_inside"]
 
@@ -70,13 +70,13 @@ class VariantAccess:
         if self.resolver is not None:
             return self._resolve(name)
         if not is_path_like(name):
-            return load_variant(name)
+            return load_named(name)
         if name.endswith(".toml"):
             found = resolve_inside(name, self.folder, self.folders)
             if found is not None:
                 return load_variant(found, allow_paths=self.allow_paths)
-            if os.path.basename(name) == name and findable(name):
-                return load_variant(name)  # a shipped file's name ("ena.toml")
+            if findable(name):  # a file's name on the variant path ("ena.toml"), not the cwd's
+                return load_named(name)
         raise VariantError(self._refusal())
 
     def _resolve(self, name: str) -> Variant:

@@ -26,6 +26,7 @@ __all__ = [
     "ENV_VAR",
     "VariantFile",
     "available_variants",
+    "find_named",
     "find_variant",
     "search_path",
     "shipped_dir",
@@ -118,6 +119,32 @@ def shipped_variants() -> tuple[str, ...]:
 
 def _is_path(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name
+
+
+def find_named(name: str) -> Path | None:
+    """The file a variant **name** (``ena``) or bare file name (``ena.toml``) stands for on
+    :func:`search_path` only (``ENA_RULES_PATH``, then shipped), never the current directory:
+    what a log's header, an ``extends``, a position or a JSON state may name without being
+    allowed a folder (docs/log-format.md, "What a log may open"). ``None``: no such variant,
+    or a path (a separator, an absolute name). Operating-system errors count as not found.
+
+    >>> find_named("official").name, find_named("official.toml").name
+    ('official.toml', 'official.toml')
+    >>> find_named("../official.toml") is None
+    True
+    """
+    if not name or "/" in name or "\\" in name or os.path.isabs(name) or "\0" in name:
+        return None
+    file = name if name.endswith(".toml") else f"{name}.toml"
+    if file in (".toml", "..toml") or file.startswith("."):
+        return None
+    for folder in search_path():
+        try:
+            if (folder / file).is_file():
+                return (folder / file).resolve()
+        except (OSError, RuntimeError, ValueError):  # a name too long, a symlink loop
+            return None
+    return None
 
 
 def find_variant(name: str, base_dir: Path | None = None) -> Path:

@@ -24,9 +24,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import VariantError
+from ..errors import ArgumentTypeError, VariantError
 from .checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
-from .finder import find_variant, shipped_dir, shipped_variants
+from .finder import find_named, find_variant, shipped_dir, shipped_variants
 from .hooks import structure_table
 from .schema import _SECTIONS, Citation, Variant, iter_tables
 from .write import KeyDiff, diff_variants, dump_variant, variant_to_dict
@@ -36,6 +36,7 @@ __all__ = [
     "diff_variants",
     "dump_variant",
     "findable",
+    "load_named",
     "is_path_like",
     "load_variant",
     "load_variant_text",
@@ -215,8 +216,9 @@ def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source:
     inside = resolve_inside(parent, base_dir, folders) if parent.endswith(".toml") else None
     if inside is not None:
         return inside
-    if parent.endswith(".toml") and os.path.basename(parent) == parent and findable(parent):
-        return _find(parent, None)  # a shipped file's name ("official.toml")
+    named = find_named(parent)  # a shipped file's name ("official.toml"), never the cwd's
+    if named is not None:
+        return named
     where = "inside this file's folder" if base_dir is not None else "(text has no folder)"
     raise VariantError(
         f"{_short(parent)}: not allowed, so not read: extends names a variant or a .toml file "
@@ -225,12 +227,34 @@ def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source:
 
 
 def findable(name: str) -> bool:
-    """True if the finder knows ``name`` (a shipped file name, or one on the variant path)."""
-    try:
-        _find(name, None)
-    except VariantError:
-        return False
-    return True
+    """True if the finder knows ``name`` (a shipped file name, or one on the variant path;
+    never a file of the current directory)."""
+    return find_named(name) is not None
+
+
+def load_named(name: str) -> Variant:
+    """A variant that data names (a log's header without a folder, a position, a JSON state):
+    a name or bare file name on the variant path (``ENA_RULES_PATH``, then shipped), never a
+    file's path nor a file of the current directory (docs/log-format.md, "What a log may open").
+
+    >>> load_named("official.toml").name
+    'official'
+    >>> load_named("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.VariantError: '/etc/passwd': not allowed, so not read: ...
+    """
+    if not isinstance(name, str):
+        raise ArgumentTypeError(f"load_named(): name: expected a str, got {type(name).__name__}")
+    found = find_named(name)
+    if found is not None:
+        return load_variant(found)
+    if is_path_like(name) or "\0" in name:
+        raise VariantError(
+            f"{_short(name)}: not allowed, so not read: only a variant's name (a shipped one or "
+            "one on the variant path, ENA_RULES_PATH) may be named here, not a file's path"
+        )
+    return load_variant(name)  # not found: its error lists the known names
 
 
 def _resolve(
