@@ -31,7 +31,10 @@ from ena_rules.game.convert import unstructure_state as to_dict
 from ena_rules.game.position import format_position, parse_position
 from ena_rules.log.validate import validate
 from ena_rules.rules import multi
-from ena_rules.rules.unseen import forget
+from ena_rules.game.serialize import to_json
+from ena_rules.rules.unseen import UNKNOWN, forget
+from ena_rules.rules.view import view
+from ena_rules.testing.invariants import check_views
 from ena_rules.testing import deal, derived
 
 # -- 1. HR-FORCED-PLAY on a partial state --------------------------------------------------------
@@ -176,3 +179,23 @@ def test_position_and_json_state_name_a_variant_never_a_file(
         data["variant"] = path
         with pytest.raises(EnaRulesError, match="not allowed"):
             from_dict(data)
+
+
+# -- 4. HR-BLIND-DRAW: the drawer's unseen card never reaches their view -------------------------
+
+BLIND = derived("official", 2, "[view]\nblind_draw = true\n")
+
+
+def test_HR_BLIND_DRAW_the_drawn_card_is_not_in_the_drawers_view_partial_state_or_json() -> None:
+    """Drawn blind, the card is hidden from its drawer even when it equals a card they have
+    seen (cards compare by value): not in ``drawn``, the partial state, its position, JSON."""
+    for held in (["G4", "R7"], ["B1", "R7"]):  # a seen copy of the drawn G4, and none
+        s = deal(BLIND, [held, ["Y1", "Y2"]], "G3", draw=["G4"])
+        s = apply(s, Draw("ana")).state
+        assert s.phase == "drawn" and str(s.drawn) == "G4" and s.blind[0] == (s.drawn,)
+        seen = view(s, "ana")
+        assert seen.drawn is None and seen.unseen == 1
+        assert seen.state is not None and seen.state.drawn == UNKNOWN
+        assert to_json(seen)["drawn"] is None
+        assert "drawn=G4" not in format_position(seen.state)
+        check_views(s)  # the secrecy property: the view, partial state, position, JSON
