@@ -5,6 +5,7 @@ Every test is named after what it protects (the clause id where there is one).""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -17,6 +18,7 @@ import pytest
 from ena_rules import (
     Draw,
     EnaRulesError,
+    EventError,
     Play,
     PositionError,
     VariantError,
@@ -199,3 +201,53 @@ def test_HR_BLIND_DRAW_the_drawn_card_is_not_in_the_drawers_view_partial_state_o
         assert to_json(seen)["drawn"] is None
         assert "drawn=G4" not in format_position(seen.state)
         check_views(s)  # the secrecy property: the view, partial state, position, JSON
+
+
+# -- 5. a lone surrogate is refused where names and strings are read -----------------------------
+
+SURROGATE_HEADER = (
+    '{"ena_log": 1, "variant": "official", "players": ["\\ud800", "bor"], "seed": 1}\n'
+    '{"type": "draw", "player": "bor"}\n'
+)
+
+
+def test_a_lone_surrogate_in_a_log_is_unusable_naming_line_and_key_path(tmp_path: Path) -> None:
+    """``"\\ud800"`` (valid JSON, pure ASCII): unusable, line and key path; every CLI output
+    (validate, --all, --json, replay, replay --html) prints without a UnicodeEncodeError."""
+    log = tmp_path / "s.jsonl"
+    log.write_text(SURROGATE_HEADER, encoding="ascii")
+    report = validate(log)
+    problem = [f for f in report.findings if f.kind == "problem"][0]
+    assert report.exit_code == 2 and problem.line == 1
+    assert "lone surrogate (U+D800)" in problem.message and "$.players[0]" in problem.message
+    meta = '{"ena_log": 1, "variant": "official", "players": ["a", "b"], "seed": 1, "meta": {"n": "x\\udfff"}}'
+    assert "$.meta.n" in [f.message for f in validate([meta]).findings][0]
+    for args in (
+        ["validate", str(log)],
+        ["validate", "--all", str(log)],
+        ["validate", "--json", str(log)],
+        ["replay", str(log)],
+        ["replay", "--html", str(tmp_path / "r.html"), str(log)],
+    ):
+        out = subprocess.run(
+            [sys.executable, "-m", "ena_rules.cli", *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=300,
+            env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        )
+        assert out.returncode == 2 and "Traceback" not in out.stderr, (args, out.stderr)
+
+
+def test_a_lone_surrogate_in_a_name_or_variant_text_is_a_library_error() -> None:
+    """The API: a seat's name, an event's player, a position's name, a variant's string."""
+    with pytest.raises(EventError, match="lone surrogate"):
+        new_game(load_variant("official"), ["\ud800", "bor"])
+    with pytest.raises(EventError, match="lone surrogate"):
+        Draw("a\udc00")
+    with pytest.raises(EnaRulesError, match="lone surrogate"):
+        parse_position("official players=\ud800,bor phase=deal")
+    with pytest.raises(VariantError, match="line 2: a lone surrogate") as err:
+        load_variant_text('extends = "official"\nname = "\ud800"\n', source="s.toml")
+    assert err.value.path == "name"

@@ -30,6 +30,7 @@ import attrs
 from ..cards import Card
 from ..errors import EnaRulesError, LogError, LogReadError
 from ..game.events import CallUno, Overtake, Play
+from ..game.names import lone_surrogate
 from ..rules.referee import canonical_deck
 from ..variant import Variant
 from ..variant.io import load_variant
@@ -162,6 +163,28 @@ _JSON_SPACE = " \t\r\n"
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
 
 
+def _no_lone_surrogates(obj: Any) -> None:
+    """A JSON string holding a lone surrogate (``"\\ud800"``: valid JSON, not text; no output
+    could write it) makes the line unusable, naming its key path."""
+    stack: list[tuple[str, Any]] = [("$", obj)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            bad = lone_surrogate(value)
+            if bad is not None:
+                raise _LineProblem(f"a string holds a lone surrogate ({bad}), not text @ {path}")
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                bad = lone_surrogate(key)
+                if bad is not None:
+                    raise _LineProblem(
+                        f"a key holds a lone surrogate ({bad}), not text @ {path} {ascii(key)}"
+                    )
+                stack.append((f"{path}.{key}", item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in reversed(list(enumerate(value))))
+
+
 class _LineProblem(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -276,7 +299,7 @@ class LogReader:
     @staticmethod
     def _decode(text: str) -> Any:
         try:
-            return _DECODER.decode(text)
+            obj = _DECODER.decode(text)
         except json.JSONDecodeError as exc:
             raise _LineProblem(f"not JSON: {exc.msg} (column {exc.colno})") from None
         except LogError as exc:
@@ -285,6 +308,9 @@ class LogReader:
             raise _LineProblem("not usable JSON: nested too deeply") from None
         except ValueError as exc:  # e.g. an integer of more digits than Python converts
             raise _LineProblem(f"not usable JSON: {exc}") from None
+        if "\\u" in text or (not text.isascii() and lone_surrogate(text) is not None):
+            _no_lone_surrogates(obj)  # only then: walk to the string that holds one
+        return obj
 
     # -- the header ------------------------------------------------------------------------------
 

@@ -160,13 +160,53 @@ def _short(name: str) -> str:
     return repr(name) if len(name) <= 80 else repr(name[:60]) + f"... ({len(name)} characters)"
 
 
+def _surrogate_at(text: str) -> int | None:
+    """Where ``text`` holds a lone surrogate (not text: no output could write it), or None."""
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return exc.start
+    return None
+
+
+def _no_surrogates(text: str, data: dict[str, Any], source: str) -> None:
+    """A lone surrogate in a variant's text is refused, naming its line and key path."""
+    at = _surrogate_at(text)
+    if at is None:
+        return
+    line = text.count("\n", 0, at) + 1
+    stack: list[tuple[str, Any]] = [("", data)]
+    path = ""
+    while stack and not path:
+        where, value = stack.pop()
+        if isinstance(value, str) and _surrogate_at(value) is not None:
+            path = where or "(top)"
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if _surrogate_at(k) is not None:
+                    path = (f"{where}." if where else "") + ascii(k)
+                    break
+                stack.append(((f"{where}.{k}" if where else k), v))
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", v) for i, v in enumerate(value))
+    raise VariantError(
+        f"line {line}: a lone surrogate (U+{ord(text[at]):04X}) is not text",
+        source=source,
+        path=path,
+    )
+
+
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"not valid TOML: {exc}", source=source) from None
     except RecursionError:
         raise VariantError("not valid TOML: nested too deeply", source=source) from None
+    _no_surrogates(text, data, source)
+    return data
 
 
 def _read(path: Path) -> str:
