@@ -28,9 +28,12 @@ from ena_rules import (
     load_variant_text,
     new_game,
 )
+from ena_rules.errors import ArgumentTypeError, LogReadError
 from ena_rules.game.convert import structure_state as from_dict
 from ena_rules.game.convert import unstructure_state as to_dict
 from ena_rules.game.position import format_position, parse_position
+from ena_rules.log.batch import read_logs
+from ena_rules.log.reader import open_lines
 from ena_rules.log.validate import validate
 from ena_rules.rules import multi
 from ena_rules.game.serialize import to_json
@@ -251,3 +254,26 @@ def test_a_lone_surrogate_in_a_name_or_variant_text_is_a_library_error() -> None
     with pytest.raises(VariantError, match="line 2: a lone surrogate") as err:
         load_variant_text('extends = "official"\nname = "\ud800"\n', source="s.toml")
     assert err.value.path == "name"
+
+
+# -- 6. a log is named by its path, never a file descriptor --------------------------------------
+
+
+def test_open_lines_and_read_logs_refuse_a_file_descriptor(tmp_path: Path) -> None:
+    """``open_lines(1)`` / ``read_logs([1])`` opened the integer as a file descriptor and
+    closed it (1: the caller's standard output; 0: standard input): a type error now, at the
+    call, and the descriptor stays open."""
+    fd = os.open(tmp_path / "x.jsonl", os.O_RDWR | os.O_CREAT)
+    try:
+        with pytest.raises(ArgumentTypeError, match=r"open_lines\(\): log"):
+            open_lines(fd)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match=r"read_logs\(\)"):
+            list(read_logs([fd]))  # type: ignore[list-item]
+        for wrong in (1.5, None, b"x.jsonl", ["x"]):
+            with pytest.raises(ArgumentTypeError):
+                open_lines(wrong)  # type: ignore[arg-type]
+        os.fstat(fd)  # still open: nothing closed it
+    finally:
+        os.close(fd)
+    with pytest.raises(LogReadError, match="cannot read the log"):
+        list(open_lines("a\0b"))

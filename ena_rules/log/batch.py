@@ -40,7 +40,7 @@ from ..errors import LogError
 from ..variant import Variant
 from ..variant.io import load_variant
 from .access import Resolver
-from .reader import source_name
+from .reader import check_log_path, source_name
 from .summary import SummaryRow, row_from_error, row_from_log_error, row_from_report
 from .validate import log_lines, validator_for
 
@@ -162,6 +162,7 @@ def read_logs(paths: Iterable[Log]) -> Iterator[LogText]:
     ['docs/examples/ena-clean.jsonl']
     """
     for path in paths:
+        check_log_path("read_logs(): paths[...]", path)  # never a file descriptor (1: stdout)
         name = source_name(path)
         try:
             if name == "<stdin>":
@@ -169,8 +170,9 @@ def read_logs(paths: Iterable[Log]) -> Iterator[LogText]:
             else:
                 with open(path, "rb") as f:
                     yield LogText(name, f.read())
-        except OSError as exc:
-            yield LogText(name, b"", error=f"cannot read the log: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+            reason = getattr(exc, "strerror", None) or exc
+            yield LogText(name, b"", error=f"cannot read the log: {reason}")
 
 
 def cpu_count() -> int:

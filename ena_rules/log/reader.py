@@ -29,6 +29,7 @@ import attrs
 
 from ..cards import Card
 from ..errors import EnaRulesError, LogError, LogReadError
+from ..game.event_fields import wrong_type
 from ..game.events import CallUno, Overtake, Play
 from ..game.names import lone_surrogate
 from ..rules.referee import canonical_deck
@@ -50,7 +51,15 @@ from .lines import (
 )
 from .table_form import seen_fields, table_header_form
 
-__all__ = ["MAX_LINE", "Entry", "LogReader", "Problem", "open_lines", "source_name"]
+__all__ = [
+    "MAX_LINE",
+    "Entry",
+    "LogReader",
+    "Problem",
+    "check_log_path",
+    "open_lines",
+    "source_name",
+]
 
 #: The longest line read (bytes); a longer line is a problem and is skipped.
 MAX_LINE = 1 << 20
@@ -117,18 +126,39 @@ def open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
     Traceback (most recent call last):
     ...
     ena_rules.errors.LogReadError: no/such/log.jsonl: cannot read the log: No such file or directory
+
+    Only a path is opened: an ``int`` (a file descriptor: ``1`` is the caller's standard
+    output, which would be closed) or any other value is an
+    :class:`~ena_rules.errors.ArgumentTypeError`, raised here, before anything is opened.
     """
+    check_log_path("open_lines(): log", log)
+    return _open_lines(log)
+
+
+def check_log_path(what: str, log: object) -> None:
+    """``log`` is a path (``str`` or ``os.PathLike``, ``-`` for standard input), not a file
+    descriptor nor anything else open() would take (an :class:`ArgumentTypeError` if not)."""
+    if not isinstance(log, str | os.PathLike) or not isinstance(os.fspath(log), str):
+        raise wrong_type(what, "a log's path (str or os.PathLike; '-': standard input)", log)
+
+
+def _open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
     if str(log) == "-":
         yield from _limited(sys.stdin.buffer)
         return
     try:
         with open(log, "rb") as f:
             yield from _limited(f)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = getattr(exc, "strerror", None) or str(exc)
         raise LogReadError(
-            f"cannot read the log: {reason}", source=str(log), strerror=reason
+            f"cannot read the log: {reason}", source=_shown(log), strerror=reason
         ) from None
+
+
+def _shown(log: str | os.PathLike[str]) -> str:
+    text = str(log)
+    return text if len(text) <= 200 and "\0" not in text else ascii(text[:200])
 
 
 def _limited(f: IO[bytes]) -> Iterator[bytes]:
