@@ -130,8 +130,10 @@ def _blind_at(state: GameState, seat: int) -> list[int]:
         return []
     taken: list[int] = []
     for card in unseen:
-        i = max(j for j, c in enumerate(own) if c == card and j not in taken)
-        taken.append(i)
+        places = [j for j, c in enumerate(own) if c == card and j not in taken]
+        if not places:  # a table record's UNKNOWN used up by a play: leave them be
+            return []
+        taken.append(max(places))
     return taken
 
 
@@ -244,7 +246,8 @@ def _own_seen(state: GameState, seat: int) -> tuple[Card, ...]:
         return own
     rest = list(own)
     for card in unseen:  # the unseen copies are the last ones received
-        del rest[len(rest) - 1 - rest[::-1].index(card)]
+        if card in rest:  # a table record's UNKNOWN used up by a play is gone from the hand
+            del rest[len(rest) - 1 - rest[::-1].index(card)]
     return tuple(rest)
 
 
