@@ -4,11 +4,13 @@ Every test is named after what it protects (the clause id where there is one).""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,15 +34,15 @@ from ena_rules.errors import ArgumentTypeError, LogReadError
 from ena_rules.game.convert import structure_state as from_dict
 from ena_rules.game.convert import unstructure_state as to_dict
 from ena_rules.game.position import format_position, parse_position
+from ena_rules.game.serialize import to_json
 from ena_rules.log.batch import read_logs
 from ena_rules.log.reader import open_lines
 from ena_rules.log.validate import validate
 from ena_rules.rules import multi
-from ena_rules.game.serialize import to_json
 from ena_rules.rules.unseen import UNKNOWN, forget
 from ena_rules.rules.view import view
+from ena_rules.testing import deal, derived, fuzz
 from ena_rules.testing.invariants import check_views
-from ena_rules.testing import deal, derived
 
 # -- 1. HR-FORCED-PLAY on a partial state --------------------------------------------------------
 
@@ -108,7 +110,9 @@ def test_HR_MULTI_PLAY_legal_events_lists_groups_of_cards_not_subsets(
 def test_HR_MULTI_PLAY_bound_checked_at_load() -> None:
     """MAX_MULTI_GROUPS: a deck whose number cards go down in too many groups is refused."""
     with pytest.raises(VariantError, match="MAX_MULTI_GROUPS") as err:
-        load_variant_text('name = "m"\nextends = "crazy"\n[deck.colored]\n"5" = 5\n', source="m.toml")
+        load_variant_text(
+            'name = "m"\nextends = "crazy"\n[deck.colored]\n"5" = 5\n', source="m.toml"
+        )
     assert "m.toml: play.multi" in str(err.value)
     assert load_variant_text('name = "m"\nextends = "official"\n[deck.colored]\n"5" = 9\n')
 
@@ -220,11 +224,14 @@ def test_a_lone_surrogate_in_a_log_is_unusable_naming_line_and_key_path(tmp_path
     log = tmp_path / "s.jsonl"
     log.write_text(SURROGATE_HEADER, encoding="ascii")
     report = validate(log)
-    problem = [f for f in report.findings if f.kind == "problem"][0]
+    problem = next(f for f in report.findings if f.kind == "problem")
     assert report.exit_code == 2 and problem.line == 1
     assert "lone surrogate (U+D800)" in problem.message and "$.players[0]" in problem.message
-    meta = '{"ena_log": 1, "variant": "official", "players": ["a", "b"], "seed": 1, "meta": {"n": "x\\udfff"}}'
-    assert "$.meta.n" in [f.message for f in validate([meta]).findings][0]
+    meta = (
+        '{"ena_log": 1, "variant": "official", "players": ["a", "b"], "seed": 1, '
+        '"meta": {"n": "x\\udfff"}}'
+    )
+    assert "$.meta.n" in next(f.message for f in validate([meta]).findings)
     for args in (
         ["validate", str(log)],
         ["validate", "--all", str(log)],
@@ -277,3 +284,125 @@ def test_open_lines_and_read_logs_refuse_a_file_descriptor(tmp_path: Path) -> No
         os.close(fd)
     with pytest.raises(LogReadError, match="cannot read the log"):
         list(open_lines("a\0b"))
+
+
+# -- 7. wrong types at every public function: library errors only ------------------------------
+
+
+def _calls(folder: Path) -> Iterator[tuple[str, Any, list[Any], dict[str, Any]]]:
+    """Every public function with all its required arguments wrong, then with its right
+    arguments (where known) and each one (or an optional one) wrong, by every wrong value."""
+    good = fuzz.good_arguments(folder)
+    for name, fn in fuzz.public_functions():
+        params = [p for p in inspect.signature(fn).parameters.values() if p.name != "self"]
+        named = [p for p in params if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+        positional = [p for p in named if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        required = [p for p in positional if p.default is p.empty]
+        for wrong in (5, *fuzz.WRONG_VALUES):
+            yield name, fn, [wrong] * len(required), {}
+        if any(p.name not in good for p in required):
+            continue
+        for p in named:
+            for wrong in fuzz.WRONG_VALUES:
+                args = [good[q.name] for q in required]
+                kwargs: dict[str, Any] = {}
+                if p in required:
+                    args[required.index(p)] = wrong
+                else:
+                    kwargs[p.name] = wrong
+                yield name, fn, args, kwargs
+
+
+def test_every_public_function_given_wrong_types_raises_only_library_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Walks ``__all__`` of ``ena_rules`` and the documented modules (fuzz.PUBLIC_MODULES):
+    seeds like 1.5, ``validate(5)``, ``validate("a\\0b")``, ``validate([None])``,
+    ``resolver=5``, ``allow_paths=None``, ``folder=5``, ``jobs=-1 | "2" | 1.5``,
+    ``load_variant(5)``, ``source=None``, ``svg.*``, ``table_view``, ``render_page``,
+    ``write_replay(out="a\\0")``, ``to_json(None)``, ``parse_cards``, ``explain`` ...: each
+    returns or raises an EnaRulesError, never a plain TypeError, AttributeError, KeyError."""
+    monkeypatch.chdir(tmp_path)  # a call given "2" as a page's path writes it here
+    escapes = []
+    count = 0
+    for name, fn, args, kwargs in _calls(tmp_path):
+        count += 1
+        try:
+            fuzz.judge_call(fn, args, kwargs)
+        except Exception as exc:
+            escapes.append(
+                f"{name}(*{args!r:.60}, **{kwargs!r:.60}): {type(exc).__name__}: {exc}"[:300]
+            )
+    capsys.readouterr()
+    assert count > 1000
+    assert not escapes, "\n".join(escapes[:40])
+
+
+def test_the_reproductions_of_point_7_raise_library_errors(tmp_path: Path) -> None:
+    """The calls issue 24 lists, one by one: each an EnaRulesError (ArgumentTypeError for a
+    wrong type, which is also a TypeError), naming the function and the argument."""
+    import io as _io
+
+    from ena_rules import diff_variants, dump_variant, format_cards, parse_card, parse_cards
+    from ena_rules.agents.simulation import play_game, simulate
+    from ena_rules.log.batch import validate_many
+    from ena_rules.log.game import GameRecorder
+    from ena_rules.pictures import svg
+    from ena_rules.pictures.replay_html import render_page, write_replay
+    from ena_rules.pictures.table_view import table_view
+    from ena_rules.rules.chance import cut_event, cut_for_dealer, deal_event, drive_chance
+    from ena_rules.variant.clauses import clause, explain
+
+    v = load_variant("official")
+    s = new_game(v, ["ana", "bor"], dealer="ana")
+    log = tmp_path / "g.jsonl"
+    log.write_text(
+        json.dumps({"ena_log": 1, "variant": "official", "players": ["a", "b"], "seed": 1}) + "\n"
+    )
+    calls = [
+        lambda: deal_event(s, seed=1.5),
+        lambda: deal_event(None, 1),
+        lambda: cut_event(s, 1.5),
+        lambda: cut_for_dealer(s, 1.5),
+        lambda: drive_chance(s, 1.5),
+        lambda: GameRecorder(_io.StringIO(), v, ["a", "b"], seed=1.5),
+        lambda: simulate(v, 2, 1, 1.5),
+        lambda: play_game(v, ["a", "b"], 1.5),
+        lambda: validate(5),
+        lambda: validate("a\0b"),
+        lambda: validate([None]),
+        lambda: validate(log, resolver=5),
+        lambda: validate(log, allow_paths=None),
+        lambda: validate(log, folder=5),
+        lambda: validate(log, source=None) and validate([b"{}"], source=5),
+        lambda: validate_many([str(log)], jobs=-1),
+        lambda: validate_many([str(log)], jobs="2"),
+        lambda: validate_many([str(log)], jobs=1.5),
+        lambda: validate_many(None),
+        lambda: load_variant(5),
+        lambda: load_variant_text(5),
+        lambda: load_variant_text("", source=None),
+        lambda: svg.card(5),
+        lambda: svg.hand(None),
+        lambda: svg.position(None),
+        lambda: table_view(None),
+        lambda: render_page(None),
+        lambda: write_replay(log, "a\0"),
+        lambda: to_json(None),
+        lambda: parse_cards(5),
+        lambda: format_cards(None),
+        lambda: parse_card("R5", ranks=5),
+        lambda: explain(5),
+        lambda: clause(None),
+        lambda: diff_variants(None, v),
+        lambda: dump_variant(5),
+    ]
+    for i, call in enumerate(calls):
+        try:
+            call()
+        except EnaRulesError:
+            continue
+        except Exception as exc:
+            raise AssertionError(f"call {i}: {type(exc).__name__}: {exc}") from None
+        if i not in (14,):  # source=None is the default: accepted
+            raise AssertionError(f"call {i} returned")

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import attrs
 
-from ..errors import EnaRulesError, VariantError
+from ..errors import ArgumentTypeError, EnaRulesError, VariantError
 from ..variant import Variant
 from ..variant.io import findable, is_path_like, load_named, load_variant, resolve_inside
 
@@ -88,7 +88,9 @@ class VariantAccess:
         except LookupError:
             raise VariantError(f"{name!r}: the caller's resolver knows no such variant") from None
         if not isinstance(variant, Variant):
-            raise TypeError(f"resolver({name!r}) returned {type(variant).__name__}, not a Variant")
+            raise ArgumentTypeError(
+                f"resolver({name!r}) returned {type(variant).__name__}, not a Variant"
+            )
         return variant
 
     def _refusal(self) -> str:

@@ -208,7 +208,7 @@ def _no_lone_surrogates(obj: Any) -> None:
                 bad = lone_surrogate(key)
                 if bad is not None:
                     raise _LineProblem(
-                        f"a key holds a lone surrogate ({bad}), not text @ {path} {ascii(key)}"
+                        f"a key holds a lone surrogate ({bad}), not text @ {path} {key!a}"
                     )
                 stack.append((f"{path}.{key}", item))
         elif isinstance(value, list):
@@ -323,7 +323,7 @@ class LogReader:
         elif isinstance(raw, str):
             text = raw.removeprefix("\ufeff") if first else raw
         else:
-            raise TypeError(f"a log line is str or bytes, not {type(raw).__name__}")
+            raise wrong_type("a log line", "str or bytes", raw)
         return text if text.strip(_JSON_SPACE) else None
 
     @staticmethod

@@ -31,6 +31,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from ..errors import EnaRulesError, LogError
 from ..game.position import format_position, parse_position
 from ..game.state import GameState
@@ -281,11 +283,26 @@ def public_functions() -> list[tuple[str, Callable[..., Any]]]:
             value = getattr(module, attr)
             if inspect.isclass(value) and issubclass(value, BaseException):
                 continue
+            if inspect.isclass(value) and attrs.has(value) and not _converts(value):
+                continue  # a plain value (Card, GameState, Variant): built by the library
+            try:
+                inspect.signature(value)
+            except (TypeError, ValueError):
+                continue  # a builtin's subclass (Svg is a str): no arguments of its own
             if (inspect.isfunction(value) or inspect.isclass(value)) and id(value) not in seen:
-                if attr == "main" or getattr(value, "__module__", "").startswith("ena_rules.cli"):
+                if attr == "main" or attr.endswith("_command") or _in_cli(value):
                     continue  # the command line: exits, prints
                 seen[id(value)] = (f"{name}.{attr}", value)
     return sorted(seen.values(), key=lambda x: x[0])
+
+
+def _converts(cls: type) -> bool:
+    """An attrs class whose fields check what they are given (the events)."""
+    return any(f.converter is not None for f in attrs.fields(cls))
+
+
+def _in_cli(value: Any) -> bool:
+    return str(getattr(value, "__module__", "")).startswith("ena_rules.cli")
 
 
 _GOOD: dict[str, Any] = {}
@@ -361,14 +378,22 @@ def wrong_call(
     except (TypeError, ValueError):
         return fn, [rng.choice(WRONG_VALUES)], {}
     positional = [
-        p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name != "self"
+        p
+        for p in params
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name != "self"
     ]
     required = [p for p in positional if p.default is p.empty]
+    if not required and rng.random() < 0.4:
+        return fn, [], {}
     if rng.random() < 0.4 or any(p.name not in good for p in required):
         return fn, [rng.choice((5, *WRONG_VALUES)) for _ in required], {}
     args = [good[p.name] for p in required]
     kwargs: dict[str, Any] = {}
-    choices = [p for p in params if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    choices = [
+        p for p in params if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "self"
+    ]
+    if not choices:  # no parameter
+        return fn, [], {}
     target = rng.choice(choices)
     wrong = rng.choice(WRONG_VALUES)
     if target in required:
@@ -457,11 +482,9 @@ def _table_records(generated: list[tuple[str, str, Variant]], houses: Path | Non
     """Table records (``"deck": "unknown"``) of random games of every shipped variant and of
     the generated ones (a header naming ``houseN.toml``, beside the log), with and without
     the draws' cards."""
-    from ..log.table_writer import to_table_record
-    from ..variant.io import load_variant, shipped_variants
-    from .logs import random_log
-
     import os
+
+    from ..variant.io import load_variant, shipped_variants
 
     games: list[tuple[str | None, Variant]] = [(None, load_variant(n)) for n in shipped_variants()]
     if houses is not None:  # the generated ones are read by name while the records are made

@@ -226,16 +226,23 @@ def check_views(state: GameState) -> None:
             if f.name not in public and any(True for _ in _cards_in(getattr(seen, f.name))):
                 raise _fail("views", state, f"{player}'s view holds cards in {f.name!r}")
         if state.hands:
-            given = _seen_by(state, player)
-            for shift in (0, 1):
-                moved = _seen_by(_hide(state, seat, shift), player)
-                for name, a, b in zip(("view", "partial state", "position", "JSON"), given, moved):
-                    if a != b:
-                        raise _fail(
-                            "views",
-                            state,
-                            f"{player}'s {name} changes when cards hidden from them are moved",
-                        )
+            _check_secrecy(state, seat, player)
+
+
+def _check_secrecy(state: GameState, seat: int, player: str) -> None:
+    """The view, its partial state, position and JSON do not change when the cards hidden
+    from ``player`` are moved (twice, in two orders)."""
+    given = _seen_by(state, player)
+    names = ("view", "partial state", "position", "JSON")
+    for shift in (0, 1):
+        moved = _seen_by(_hide(state, seat, shift), player)
+        for name, a, b in zip(names, given, moved, strict=True):
+            if a != b:
+                raise _fail(
+                    "views",
+                    state,
+                    f"{player}'s {name} changes when cards hidden from them are moved",
+                )
 
 
 def _own_seen(state: GameState, seat: int) -> tuple[Card, ...]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import attrs
 
-from ..errors import VariantError
+from ..errors import VariantError, typed_arguments
 
 __all__ = [
     "ENV_VAR",
@@ -65,6 +65,7 @@ def shipped_dir() -> Path:
     return _HERE.parent / "variants"
 
 
+@typed_arguments
 def user_dirs(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     """The folders named in ``ENA_RULES_PATH``, in order (empty entries are left out).
 
@@ -75,6 +76,7 @@ def user_dirs(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     return tuple(Path(p).expanduser() for p in env.get(ENV_VAR, "").split(os.pathsep) if p)
 
 
+@typed_arguments
 def search_path(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     """Every folder searched for a variant name, first to last: ``ENA_RULES_PATH``, shipped.
 
@@ -91,6 +93,7 @@ def _files(folder: Path) -> list[Path]:
         return []
 
 
+@typed_arguments
 def available_variants(environ: Mapping[str, str] | None = None) -> tuple[VariantFile, ...]:
     """Every variant name the search path knows, sorted, each with the file that wins.
 
@@ -121,6 +124,7 @@ def _is_path(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name
 
 
+@typed_arguments
 def find_named(name: str) -> Path | None:
     """The file a variant **name** (``ena``) or bare file name (``ena.toml``) stands for on
     :func:`search_path` only (``ENA_RULES_PATH``, then shipped), never the current directory:
@@ -147,6 +151,7 @@ def find_named(name: str) -> Path | None:
     return None
 
 
+@typed_arguments
 def find_variant(name: str, base_dir: Path | None = None) -> Path:
     """The file a variant name or path stands for; ``base_dir`` is searched first.
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArgumentTypeError, VariantError
+from ..errors import ArgumentTypeError, VariantError, typed_arguments
 from .checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
 from .finder import find_named, find_variant, shipped_dir, shipped_variants
 from .hooks import structure_table
@@ -36,8 +36,8 @@ __all__ = [
     "diff_variants",
     "dump_variant",
     "findable",
-    "load_named",
     "is_path_like",
+    "load_named",
     "load_variant",
     "load_variant_text",
     "resolve_inside",
@@ -55,6 +55,7 @@ def variant_dirs() -> tuple[Path, ...]:
     return (shipped_dir(),)
 
 
+@typed_arguments
 def is_path_like(name: str) -> bool:
     """True when a variant reference is a file path rather than a name.
 
@@ -64,6 +65,7 @@ def is_path_like(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name or os.path.isabs(name)
 
 
+@typed_arguments
 def resolve_inside(name: str, base: Path | None, folders: Iterable[Path]) -> Path | None:
     """The file ``name`` names (relative to ``base``), if it resolves inside one of ``folders``.
 
@@ -88,6 +90,7 @@ def resolve_inside(name: str, base: Path | None, folders: Iterable[Path]) -> Pat
 _LOADED: dict[tuple[str, float, tuple[Path, ...]], Variant] = {}
 
 
+@typed_arguments
 def load_variant(
     name_or_path: str | os.PathLike[str], *, allow_paths: Iterable[str | os.PathLike[str]] = ()
 ) -> Variant:
@@ -101,7 +104,7 @@ def load_variant(
     'official'
     """
     if not isinstance(name_or_path, str | os.PathLike):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"load_variant(): name_or_path is a str or a path, not {type(name_or_path).__name__}"
         )
     allow = tuple(Path(p) for p in allow_paths)
@@ -117,6 +120,7 @@ def load_variant(
     return variant
 
 
+@typed_arguments
 def load_variant_text(
     text: str,
     *,
@@ -131,7 +135,7 @@ def load_variant_text(
     5
     """
     if not isinstance(text, str):
-        raise TypeError(f"load_variant_text(): text is a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"load_variant_text(): text is a str, not {type(text).__name__}")
     data = _parse_toml(text, source)
     folder = None if base_dir is None else Path(base_dir)
     raw, cites = _resolve(data, source, folder, (), tuple(Path(p) for p in allow_paths))
@@ -266,12 +270,14 @@ def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source:
     )
 
 
+@typed_arguments
 def findable(name: str) -> bool:
     """True if the finder knows ``name`` (a shipped file name, or one on the variant path;
     never a file of the current directory)."""
     return find_named(name) is not None
 
 
+@typed_arguments
 def load_named(name: str) -> Variant:
     """A variant that data names (a log's header without a folder, a position, a JSON state):
     a name or bare file name on the variant path (``ENA_RULES_PATH``, then shipped), never a
