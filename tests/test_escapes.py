@@ -406,3 +406,20 @@ def test_the_reproductions_of_point_7_raise_library_errors(tmp_path: Path) -> No
             raise AssertionError(f"call {i}: {type(exc).__name__}: {exc}") from None
         if i not in (14,):  # source=None is the default: accepted
             raise AssertionError(f"call {i} returned")
+
+
+def test_trusted_inputs_a_state_changed_with_attrs_evolve_is_the_callers_to_check() -> None:
+    """docs/reliability.md, "Trusted inputs": a state the caller changed with attrs.evolve is
+    not re-checked by apply; check_state (the check of parse_position and JSON) refuses it
+    with a PositionError naming the field, and a position round trip does too."""
+    from ena_rules.game.state_check import check_state
+    from ena_rules.rules.chance import deal_event
+
+    s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    s = apply(s, deal_event(s, seed=1)).state
+    bad = attrs.evolve(s, turn=7)
+    with pytest.raises(PositionError, match="turn"):
+        check_state(bad)
+    with pytest.raises(PositionError):
+        parse_position(format_position(bad))
+    check_state(s)  # the library's own state passes
