@@ -638,7 +638,7 @@ def run(
         except Exception as exc:  # the fuzz run counts every non-library error, and goes on
             reads.clear()
             failures.append(
-                {"input": str(i), "kind": kind, "error": f"{type(exc).__name__}: {exc}"[:500]}
+                {"input": str(i), "kind": kind, "error": f"{type(exc).__name__}: {exc}"[:4000]}
             )
             rng.setstate(state)
             rng.random()
