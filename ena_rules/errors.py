@@ -13,6 +13,15 @@ CardError
 
 from __future__ import annotations
 
+import collections.abc
+import functools
+import inspect
+import os
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 __all__ = [
     "ArgumentTypeError",
     "CardError",
@@ -21,8 +30,11 @@ __all__ = [
     "EventError",
     "LogError",
     "LogReadError",
+    "OutputError",
     "PositionError",
     "VariantError",
+    "check_arguments",
+    "typed_arguments",
 ]
 
 
@@ -84,3 +96,183 @@ class LogReadError(LogError, OSError):
     def __init__(self, message: str, *, source: str = "", strerror: str = "") -> None:
         super().__init__(message, source=source)
         self.strerror = strerror
+
+
+class OutputError(EnaRulesError, OSError):
+    """A file the library was asked to write (a replay page) that cannot be written: the
+    path (capped) and the system's reason; also the :class:`OSError` it comes from."""
+
+
+# -- the argument types of the public functions (issue 24) -------------------------------------
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def typed_arguments(fn: _F) -> _F:
+    """Check a public function's arguments against its annotations at each call: a value of
+    the wrong Python type raises :class:`ArgumentTypeError` naming the function, the argument
+    and the value (capped), before the function runs. Classes, unions, ``None``, literals,
+    callables, paths and the containers (``Sequence[X]``, ``Iterable[X]``: never a ``str``
+    for a container of names; the elements of a list or tuple are checked) are understood;
+    an annotation it cannot evaluate is not checked. ``bool`` is no ``int``; an ``int`` is a
+    ``float``.
+
+    >>> @typed_arguments
+    ... def f(seed: int, names: list[str] | None = None) -> int:
+    ...     return seed
+    >>> f(1.5)
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.ArgumentTypeError: f(): seed: expected int, got float 1.5
+    >>> f(1, names=["a", None])
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.ArgumentTypeError: f(): names[1]: expected str, got NoneType None
+    """
+    sig = inspect.signature(fn)
+    hints: dict[str, Any] = {}
+
+    def resolve() -> None:
+        for name, p in sig.parameters.items():
+            ann = p.annotation
+            if isinstance(ann, str):
+                try:
+                    ann = eval(ann, fn.__globals__)
+                except Exception:  # a name imported for type checking only: not checked
+                    continue
+            if ann is not inspect.Parameter.empty:
+                hints[name] = ann
+        hints["\0resolved"] = True
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if not hints:
+            resolve()
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise ArgumentTypeError(f"{_title(fn)}(): {exc}") from None
+        for name, value in bound.arguments.items():
+            tp = hints.get(name)
+            kind = sig.parameters[name].kind
+            if tp is None or kind in (
+                inspect.Parameter.VAR_POSITIONAL,
+                inspect.Parameter.VAR_KEYWORD,
+            ):
+                continue
+            wrong = _mismatch(value, tp, name)
+            if wrong is not None:
+                where, expected, got = wrong
+                raise ArgumentTypeError(
+                    f"{_title(fn)}(): {where}: expected {expected}, got "
+                    f"{type(got).__name__} {_capped(got)}"
+                )
+        return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _capped(value: Any) -> str:
+    try:
+        text = ascii(value)
+    except Exception:  # a value whose repr fails: its type says enough
+        text = "?"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _name(tp: Any) -> str:
+    if tp is type(None) or tp is None:
+        return "None"
+    args = typing.get_args(tp)
+    if isinstance(tp, types.UnionType) or typing.get_origin(tp) is typing.Union:
+        return " or ".join(_name(a) for a in args)
+    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+
+
+def _mismatch(value: Any, tp: Any, where: str) -> tuple[str, str, Any] | None:  # noqa: C901
+    """Where ``value`` is not of type ``tp``: (the place, what was expected, the value)."""
+    if tp is Any or isinstance(tp, TypeVar) or tp is object:
+        return None
+    if tp is None or tp is type(None):
+        return None if value is None else (where, "None", value)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if tp in (typing.IO, typing.TextIO, typing.BinaryIO) or origin is typing.IO:
+        ok = hasattr(value, "write") or hasattr(value, "read")
+        return None if ok else (where, "a file object", value)
+    if isinstance(tp, types.UnionType) or origin is typing.Union:
+        for a in args:
+            if _mismatch(value, a, where) is None:
+                return None
+        inner = [m for a in args if (m := _mismatch(value, a, where)) and m[0] != where]
+        return inner[0] if inner else (where, _name(tp), value)
+    if origin is typing.Literal:
+        return None if value in args else (where, " or ".join(map(repr, args)), value)
+    if tp is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return None if ok else (where, "a number", value)
+    if tp is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else (where, "int", value)
+    if origin is None:
+        if isinstance(tp, type):
+            if getattr(tp, "_is_protocol", False) and not getattr(
+                tp, "_is_runtime_protocol", False
+            ):
+                return None  # a structural type: its users say what they need
+            try:
+                return None if isinstance(value, tp) else (where, _name(tp), value)
+            except TypeError:
+                return None
+        return None
+    if origin is collections.abc.Callable:
+        return None if callable(value) else (where, "a function", value)
+    if origin is type:
+        return None if isinstance(value, type) else (where, "a class", value)
+    if not isinstance(origin, type):
+        return None
+    if origin is os.PathLike:
+        return None if isinstance(value, os.PathLike) else (where, "a path", value)
+    try:
+        if not isinstance(value, origin):
+            return (where, _name(origin), value)
+    except TypeError:
+        return None
+    container = issubclass(origin, collections.abc.Iterable) and not issubclass(origin, str | bytes)
+    if container and isinstance(value, str | bytes):
+        return (where, f"{_name(origin)} (not one string)", value)
+    if isinstance(value, list | tuple) and args and not issubclass(origin, collections.abc.Mapping):
+        items: list[tuple[Any, Any]]
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            if len(args) != len(value):
+                return (where, f"a tuple of {len(args)}", value)
+            items = list(zip(args, value, strict=True))
+        else:
+            items = [(args[0], v) for v in value[:10000]]
+        for i, (a, v) in enumerate(items):
+            wrong = _mismatch(v, a, f"{where}[{i}]")
+            if wrong is not None:
+                return wrong
+    return None
+
+
+def _title(fn: Callable[..., Any]) -> str:
+    """A function's name in a message: ``GameRecorder`` for its ``__init__``."""
+    return fn.__qualname__.removesuffix(".__init__")
+
+
+def check_arguments(func: str, checks: dict[str, tuple[Any, Any]]) -> None:
+    """The checks of :func:`typed_arguments` for a function that cannot be wrapped (a
+    compiled module's): ``checks`` maps each argument's name to ``(value, type)``.
+
+    >>> check_arguments("validate", {"source": (5, str | None)})
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.ArgumentTypeError: validate(): source: expected str or None, got int 5
+    """
+    for name, (value, tp) in checks.items():
+        wrong = _mismatch(value, tp, name)
+        if wrong is not None:
+            where, expected, got = wrong
+            raise ArgumentTypeError(
+                f"{func}(): {where}: expected {expected}, got {type(got).__name__} {_capped(got)}"
+            )

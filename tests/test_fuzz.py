@@ -21,9 +21,11 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ena_rules import Variant
 from ena_rules.log import load_schema
 from ena_rules.testing.fuzz import (
     _positions,
+    house_variants,
     judge_log,
     judge_position,
     judge_variant,
@@ -228,8 +230,14 @@ class TestVariantFuzz:
 
 
 @cache
+def _samples() -> tuple[tuple[bytes, Variant | None], ...]:
+    """Positions of real play: shipped variants, and the generated house-rule variants (every
+    [view] option, forced play, several cards at once) with their variant."""
+    return tuple(_positions(house_variants()))
+
+
 def _texts() -> tuple[bytes, ...]:
-    return tuple(_positions())
+    return tuple(t for t, _ in _samples())
 
 
 class TestPositionFuzz:
@@ -243,12 +251,14 @@ class TestPositionFuzz:
         check, 570 of 8,000 token-mutated positions crashed the engine.)"""
         rng = random.Random(seed)
         texts = [t.decode() for t in _texts()]
+        raw, variant = rng.choice(_samples())
         if by_token:
-            text = mutate_position(rng.choice(texts), rng.sample(texts, 5), rng)
+            text = mutate_position(raw.decode(), rng.sample(texts, 5), rng)
         else:
-            text = mutate(rng.choice(_texts()), rng, rounds=3).decode("utf-8", "replace")
-        assert judge_position(text) in {"parsed", "refused"}
+            text = mutate(raw, rng, rounds=3).decode("utf-8", "replace")
+        assert judge_position(text, variant=variant, pictures=True) in {"parsed", "refused"}
 
     def test_unmutated_positions_all_parse(self) -> None:
         """The starting points parse: every position of real play is consistent."""
-        assert {judge_position(t.decode()) for t in _texts()[::25]} == {"parsed"}
+        judged = {judge_position(t.decode(), variant=v) for t, v in _samples()[::25]}
+        assert judged == {"parsed"}

@@ -438,7 +438,7 @@ def test_a_line_of_exactly_max_line_bytes_is_read() -> None:
 def test_a_log_line_that_is_neither_str_nor_bytes_is_a_type_error_naming_its_type() -> None:
     with pytest.raises(TypeError) as info:
         list(LogReader([json.dumps(SEEDED), 3]))  # type: ignore[list-item]
-    assert str(info.value) == "a log line is str or bytes, not int"
+    assert str(info.value) == "a log line: expected str or bytes, got int 3"
 
 
 def test_only_the_headers_entry_carries_the_variant_its_game_is_judged_by() -> None:

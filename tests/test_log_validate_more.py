@@ -619,10 +619,11 @@ def test_validator_for_defaults_and_the_standard_input() -> None:
 def test_validate_a_log_of_the_wrong_type_is_a_type_error_naming_it() -> None:
     """A log is a path or an iterable of lines: bytes or a number is a caller's mistake."""
     for log, kind in ((b'{"ena_log": 1}', "bytes"), (7, "int")):
-        with pytest.raises(TypeError) as err:
+        with pytest.raises(TypeError) as err:  # an ArgumentTypeError: a library error too
             validate(log)  # type: ignore[arg-type]
         assert str(err.value) == (
-            f"validate(): log is a path or an iterable of lines, not <class '{kind}'>"
+            "validate(): log: expected a path or an iterable of lines (str or bytes), "
+            f"got {kind} {log!r}"
         )
 
 

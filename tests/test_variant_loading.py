@@ -294,7 +294,7 @@ def test_any_edit_of_a_variant_file_loads_or_is_a_variant_error(
 def test_text_that_is_not_a_str_is_a_type_error_naming_its_type() -> None:
     with pytest.raises(TypeError) as info:
         load_variant_text(b'name = "x"')  # type: ignore[arg-type]
-    assert str(info.value) == "load_variant_text(): text is a str, not bytes"
+    assert str(info.value) == "load_variant_text(): text: expected str, got bytes b'name = \"x\"'"
 
 
 def test_allow_paths_lets_text_extend_a_file_in_that_folder(tmp_path: Path) -> None:
@@ -334,7 +334,7 @@ OFFICIAL_DIR = OFFICIAL_FILE.parent
 def test_a_name_or_path_that_is_neither_is_a_type_error_naming_its_type() -> None:
     with pytest.raises(TypeError) as info:
         load_variant(3)  # type: ignore[arg-type]
-    assert str(info.value) == "load_variant(): name_or_path is a str or a path, not int"
+    assert str(info.value) == "load_variant(): name_or_path: expected str or PathLike, got int 3"
 
 
 def test_a_file_gone_between_finding_and_reading_names_the_file(

@@ -30,7 +30,7 @@ import attrs
 
 from ..cards import COLOR_NAMES
 from ..cards.shuffle import derive_seed, splitmix64
-from ..errors import EnaRulesError
+from ..errors import EnaRulesError, typed_arguments
 from ..game.events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
 from ..game.state import GameState
 from ..rules.chance import cut_for_dealer, drive_chance
@@ -62,6 +62,7 @@ class Rng:
     True
     """
 
+    @typed_arguments
     def __init__(self, seed: int) -> None:
         self.state = seed
 
@@ -82,6 +83,7 @@ class Rng:
 Chooser = Callable[[GameState, Rng, float], PlayerEvent]
 
 
+@typed_arguments
 def random_legal_event(s: GameState, rng: Rng, mistakes: float = 0.0) -> PlayerEvent:
     """A random legal player: usually the player due (playing when they can), sometimes an
     out-of-turn one (an overtake, an UNO call or catch); with chance ``mistakes`` a random
@@ -200,6 +202,7 @@ def _start(variant: Variant, names: Sequence[str], seed: int) -> GameState:
     return state
 
 
+@typed_arguments
 def play_game(
     variant: Variant,
     names: Sequence[str],
@@ -401,6 +404,7 @@ class SimStats:
         )
 
 
+@typed_arguments
 def simulate(
     variant: Variant,
     players: int,

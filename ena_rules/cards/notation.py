@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from ..errors import CardError
+from ..errors import ArgumentTypeError, CardError, typed_arguments
 
 __all__ = [
     "COLORS",
@@ -101,7 +101,11 @@ def parse_card(text: str, ranks: Iterable[str] | None = None) -> Card:
         card = _parse_uncached(text, key)
         _CACHE[key] = card
     if ranks is not None:
+        if isinstance(ranks, str | bytes) or not isinstance(ranks, Iterable):
+            raise ArgumentTypeError(f"parse_card(): ranks: expected ranks (str), got {ranks!r:.60}")
         allowed = set(ranks)
+        if not all(isinstance(r, str) for r in allowed):
+            raise ArgumentTypeError(f"parse_card(): ranks: expected ranks (str), got {ranks!r:.60}")
         if card.rank not in allowed:
             raise CardError(
                 f"{text!r}: no rank {card.rank!r} in this deck "
@@ -127,6 +131,7 @@ def _parse_uncached(text: str, key: str) -> Card:
     return Card(color, rank)
 
 
+@typed_arguments
 def parse_cards(text: str, ranks: Iterable[str] | None = None) -> tuple[Card, ...]:
     """Parse a comma- or space-separated list of card codes.
 
@@ -137,6 +142,7 @@ def parse_cards(text: str, ranks: Iterable[str] | None = None) -> tuple[Card, ..
     return tuple(parse_card(p, ranks) for p in parts)
 
 
+@typed_arguments
 def format_cards(cards: Iterable[Card]) -> str:
     """The canonical comma-separated form of some cards.
 

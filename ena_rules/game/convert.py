@@ -35,7 +35,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from ..cards import COLOR_NAMES, Card, parse_card
 from ..errors import EnaRulesError, LogError
 from ..variant import Variant
-from ..variant.io import load_variant
+from ..variant.io import load_named
 from .events import (
     EVENT_TYPES,
     CallUno,
@@ -145,7 +145,7 @@ def _dict_factory(tp: Any, c: cattrs.Converter) -> Callable[[Any, Any], dict[Any
 
 
 def _variant_by_name(value: Any, _: Any) -> Variant:
-    return load_variant(_str(value, None))
+    return load_named(_str(value, None))  # a name, never a file's path (issue 24)
 
 
 def _make_converter() -> cattrs.Converter:

@@ -17,17 +17,40 @@ import re
 import unicodedata
 from urllib.parse import unquote
 
-__all__ = ["escape_name", "player_name", "unescape_name"]
+from ..errors import EventError
+
+__all__ = ["escape_name", "lone_surrogate", "player_name", "unescape_name"]
 
 #: What a name may not hold as it is in the position notation: whitespace separates fields,
 #: ``,`` names, ``/`` hands, ``=`` a field from its value; ``%`` starts an escape.
 _SPECIAL = re.compile(r"[\s,/=%]")
 
 
+def lone_surrogate(text: str) -> str | None:
+    """The first lone surrogate in ``text`` (``"U+D800"``), which is not text and cannot be
+    written out (UTF-8 has no form for it), or ``None``.
+
+    >>> lone_surrogate("ana"), lone_surrogate("a" + chr(0xD800))
+    (None, 'U+D800')
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"U+{ord(text[exc.start]):04X}"
+    return None
+
+
 def player_name(name: str) -> str:
     """The name in Unicode NFC form (a ``str`` that is not one is returned unchanged, for the
-    caller's own type check to report)."""
-    return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
+    caller's own type check to report). A name holding a lone surrogate is an
+    :class:`~ena_rules.EventError`: no output could write it."""
+    if not isinstance(name, str):
+        return name
+    bad = lone_surrogate(name)
+    if bad is not None:
+        shown = ascii(name) if len(name) <= 40 else ascii(name[:37]) + "..."
+        raise EventError(f"{shown}: a name holds a lone surrogate ({bad}), which is not text")
+    return unicodedata.normalize("NFC", name)
 
 
 def escape_name(name: str) -> str:

@@ -178,7 +178,7 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
     ...
     ena_rules.errors.PositionError: 'phase=bogus': unknown phase; expected one of cut, deal, ...
     """
-    from ..variant.io import load_variant
+    from ..variant.io import load_named
 
     if not isinstance(text, str):
         raise wrong_type("parse_position(): text", "a position (str)", text)
@@ -189,7 +189,7 @@ def parse_position(text: str, variant: Variant | None = None) -> GameState:
     head, *tokens = text.split()
     if variant is None:
         try:
-            variant = load_variant(head)
+            variant = load_named(head)  # a name, never a file's path (issue 24)
         except EnaRulesError as exc:
             raise PositionError(f"{head!r}: {exc}") from None
     values = _values(tokens)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import typed_arguments
 from .convert import FormatError, converter, structure_event, structure_state, unstructure_event
 from .events import Event, PlayerEvent
 from .state import GameState
@@ -68,6 +69,7 @@ def _event(e: Event) -> dict[str, Any]:
         return {"type": type(e).__name__.lower(), **body}
 
 
+@typed_arguments
 def to_json(value: GameState | PlayerView | Verdict | Event) -> dict[str, Any]:
     """JSON-ready data of a state, a player's view, a verdict (without its new state: send
     ``to_json(verdict.state)`` or a view of it) or an event."""
@@ -81,11 +83,13 @@ def to_json(value: GameState | PlayerView | Verdict | Event) -> dict[str, Any]:
     return _event(value)
 
 
+@typed_arguments
 def state_from_json(data: Any) -> GameState:
     """The state that :func:`to_json` wrote (its variant is looked up by name)."""
     return structure_state(data)
 
 
+@typed_arguments
 def event_from_json(data: Any) -> PlayerEvent:
     """A player's event from its log form; raises :class:`~ena_rules.EventError` when the
     data is not one (the message names the key that is wrong)."""

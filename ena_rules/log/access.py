@@ -33,9 +33,9 @@ from pathlib import Path
 
 import attrs
 
-from ..errors import EnaRulesError, VariantError
+from ..errors import ArgumentTypeError, EnaRulesError, VariantError
 from ..variant import Variant
-from ..variant.io import findable, is_path_like, load_variant, resolve_inside
+from ..variant.io import findable, is_path_like, load_named, load_variant, resolve_inside
 
 __all__ = ["Resolver", "VariantAccess", "is_path_like", "resolve_inside"]
 
@@ -70,13 +70,13 @@ class VariantAccess:
         if self.resolver is not None:
             return self._resolve(name)
         if not is_path_like(name):
-            return load_variant(name)
+            return load_named(name)
         if name.endswith(".toml"):
             found = resolve_inside(name, self.folder, self.folders)
             if found is not None:
                 return load_variant(found, allow_paths=self.allow_paths)
-            if os.path.basename(name) == name and findable(name):
-                return load_variant(name)  # a shipped file's name ("ena.toml")
+            if findable(name):  # a file's name on the variant path ("ena.toml"), not the cwd's
+                return load_named(name)
         raise VariantError(self._refusal())
 
     def _resolve(self, name: str) -> Variant:
@@ -88,7 +88,9 @@ class VariantAccess:
         except LookupError:
             raise VariantError(f"{name!r}: the caller's resolver knows no such variant") from None
         if not isinstance(variant, Variant):
-            raise TypeError(f"resolver({name!r}) returned {type(variant).__name__}, not a Variant")
+            raise ArgumentTypeError(
+                f"resolver({name!r}) returned {type(variant).__name__}, not a Variant"
+            )
         return variant
 
     def _refusal(self) -> str:

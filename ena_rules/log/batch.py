@@ -44,11 +44,12 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from ..errors import LogError
+from ..errors import EnaRulesError, LogError, typed_arguments
+from ..game.event_fields import wrong_type
 from ..variant import Variant
 from ..variant.io import load_variant
 from .access import Resolver
-from .reader import source_name
+from .reader import check_log_path, source_name
 from .summary import SummaryRow, row_from_error, row_from_log_error, row_from_report
 from .validate import log_lines, validator_for
 
@@ -126,6 +127,7 @@ class _Done:
         return self.value
 
 
+@typed_arguments
 def validate_log(
     log: Log | LogText,
     *,
@@ -166,6 +168,7 @@ def validate_log(
     return row_from_report(v.report())
 
 
+@typed_arguments
 def read_logs(paths: Iterable[Log]) -> Iterator[LogText]:
     """Each log file read here, in order, as a :class:`LogText` named by its path (lazily).
 
@@ -176,6 +179,7 @@ def read_logs(paths: Iterable[Log]) -> Iterator[LogText]:
     ['docs/examples/ena-clean.jsonl']
     """
     for path in paths:
+        check_log_path("read_logs(): paths[...]", path)  # never a file descriptor (1: stdout)
         name = source_name(path)
         try:
             if name == "<stdin>":
@@ -183,10 +187,12 @@ def read_logs(paths: Iterable[Log]) -> Iterator[LogText]:
             else:
                 with open(path, "rb") as f:
                     yield LogText(name, f.read())
-        except OSError as exc:
-            yield LogText(name, b"", error=f"cannot read the log: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+            reason = getattr(exc, "strerror", None) or exc
+            yield LogText(name, b"", error=f"cannot read the log: {reason}")
 
 
+@typed_arguments
 def cpu_count() -> int:
     """How many CPUs this process may run on (what ``jobs=0`` uses).
 
@@ -202,14 +208,14 @@ def _workers(jobs: int | None) -> int:
     if jobs is None:
         return 1
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise ValueError(f"jobs must be a whole number >= 0 (0: every CPU), not {jobs!r}")
+        raise EnaRulesError(f"jobs must be a whole number >= 0 (0: every CPU), not {jobs!r}")
     return jobs or cpu_count()
 
 
 def _chunk_size(items: Iterable[Any], workers: int, chunksize: int | None) -> int:
     if chunksize is not None:
         if chunksize < 1:
-            raise ValueError(f"chunksize must be at least 1, not {chunksize!r}")
+            raise EnaRulesError(f"chunksize must be at least 1, not {chunksize!r}")
         return chunksize
     if isinstance(items, Sized):  # several chunks per worker, so that all finish together
         return max(1, min(MAX_CHUNK, -(-len(items) // (workers * IN_FLIGHT * 2))))
@@ -259,6 +265,7 @@ def _local(item: object) -> bool:
     return isinstance(item, str | os.PathLike) and os.fspath(item) == "-"
 
 
+@typed_arguments
 def ordered_map(
     fn: Callable[[T], R],
     items: Iterable[T],
@@ -278,6 +285,8 @@ def ordered_map(
     >>> list(ordered_map(abs, [-3, 1, -2], jobs=2))
     [3, 1, 2]
     """
+    if client is not None and not callable(getattr(client, "nthreads", None)):
+        raise wrong_type("ordered_map(): client", "a Dask client (distributed.Client)", client)
     if client is not None:
         workers = max(1, sum(client.nthreads().values()))
         return _dask_map(fn, items, client, workers, _chunk_size(items, workers, chunksize))
@@ -347,6 +356,7 @@ def _pipeline(
         yield from queue.popleft().result()
 
 
+@typed_arguments
 def iter_validate_many(
     logs: Iterable[Log | LogText],
     *,
@@ -380,6 +390,7 @@ def iter_validate_many(
     return ordered_map(fn, logs, jobs=jobs, client=client, chunksize=chunksize)
 
 
+@typed_arguments
 def validate_many(
     logs: Iterable[Log | LogText],
     *,

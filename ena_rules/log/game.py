@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..cards import Card
-from ..errors import EnaRulesError, EventError
+from ..errors import EnaRulesError, EventError, typed_arguments
 from ..game.events import Deal, PlayerEvent
 from ..game.guards import check_took
 from ..game.state import GameState
@@ -36,6 +36,7 @@ from .writer import LogWriter
 __all__ = ["MAX_CUTS", "GameRecorder", "round_deal", "start"]
 
 
+@typed_arguments
 def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, ...]]:
     """The state after the header: the cut (seeded, no dealer) and round 1's deal.
 
@@ -60,6 +61,7 @@ def start(header: Header, variant: Variant) -> tuple[GameState, tuple[Verdict, .
     return verdicts[-1].state, verdicts
 
 
+@typed_arguments
 def round_deal(header: Header, state: GameState, line: RoundStart) -> Deal:
     """The Deal a round line stands for: from the header's seed, or the line's own deck.
 
@@ -84,6 +86,7 @@ class GameRecorder:
     ``deck`` (round 1's deck, top first; ``deck_seed`` for its reshuffles).
     """
 
+    @typed_arguments
     def __init__(
         self,
         stream: TextIO,

@@ -29,7 +29,9 @@ import attrs
 
 from ..cards import Card
 from ..errors import EnaRulesError, LogError, LogReadError
+from ..game.event_fields import wrong_type
 from ..game.events import CallUno, Overtake, Play
+from ..game.names import lone_surrogate
 from ..rules.referee import canonical_deck
 from ..variant import Variant
 from ..variant.io import load_variant
@@ -49,7 +51,15 @@ from .lines import (
 )
 from .table_form import seen_fields, table_header_form
 
-__all__ = ["MAX_LINE", "Entry", "LogReader", "Problem", "open_lines", "source_name"]
+__all__ = [
+    "MAX_LINE",
+    "Entry",
+    "LogReader",
+    "Problem",
+    "check_log_path",
+    "open_lines",
+    "source_name",
+]
 
 #: The longest line read (bytes); a longer line is a problem and is skipped.
 MAX_LINE = 1 << 20
@@ -116,18 +126,39 @@ def open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
     Traceback (most recent call last):
     ...
     ena_rules.errors.LogReadError: no/such/log.jsonl: cannot read the log: No such file or directory
+
+    Only a path is opened: an ``int`` (a file descriptor: ``1`` is the caller's standard
+    output, which would be closed) or any other value is an
+    :class:`~ena_rules.errors.ArgumentTypeError`, raised here, before anything is opened.
     """
+    check_log_path("open_lines(): log", log)
+    return _open_lines(log)
+
+
+def check_log_path(what: str, log: object) -> None:
+    """``log`` is a path (``str`` or ``os.PathLike``, ``-`` for standard input), not a file
+    descriptor nor anything else open() would take (an :class:`ArgumentTypeError` if not)."""
+    if not isinstance(log, str | os.PathLike) or not isinstance(os.fspath(log), str):
+        raise wrong_type(what, "a log's path (str or os.PathLike; '-': standard input)", log)
+
+
+def _open_lines(log: str | os.PathLike[str]) -> Iterator[bytes]:
     if str(log) == "-":
         yield from _limited(sys.stdin.buffer)
         return
     try:
         with open(log, "rb") as f:
             yield from _limited(f)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = getattr(exc, "strerror", None) or str(exc)
         raise LogReadError(
-            f"cannot read the log: {reason}", source=str(log), strerror=reason
+            f"cannot read the log: {reason}", source=_shown(log), strerror=reason
         ) from None
+
+
+def _shown(log: str | os.PathLike[str]) -> str:
+    text = str(log)
+    return text if len(text) <= 200 and "\0" not in text else ascii(text[:200])
 
 
 def _limited(f: IO[bytes]) -> Iterator[bytes]:
@@ -160,6 +191,28 @@ def _no_constants(name: str) -> Any:
 _JSON_SPACE = " \t\r\n"
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+
+
+def _no_lone_surrogates(obj: Any) -> None:
+    """A JSON string holding a lone surrogate (``"\\ud800"``: valid JSON, not text; no output
+    could write it) makes the line unusable, naming its key path."""
+    stack: list[tuple[str, Any]] = [("$", obj)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            bad = lone_surrogate(value)
+            if bad is not None:
+                raise _LineProblem(f"a string holds a lone surrogate ({bad}), not text @ {path}")
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                bad = lone_surrogate(key)
+                if bad is not None:
+                    raise _LineProblem(
+                        f"a key holds a lone surrogate ({bad}), not text @ {path} {key!a}"
+                    )
+                stack.append((f"{path}.{key}", item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in reversed(list(enumerate(value))))
 
 
 class _LineProblem(Exception):
@@ -270,13 +323,13 @@ class LogReader:
         elif isinstance(raw, str):
             text = raw.removeprefix("\ufeff") if first else raw
         else:
-            raise TypeError(f"a log line is str or bytes, not {type(raw).__name__}")
+            raise wrong_type("a log line", "str or bytes", raw)
         return text if text.strip(_JSON_SPACE) else None
 
     @staticmethod
     def _decode(text: str) -> Any:
         try:
-            return _DECODER.decode(text)
+            obj = _DECODER.decode(text)
         except json.JSONDecodeError as exc:
             raise _LineProblem(f"not JSON: {exc.msg} (column {exc.colno})") from None
         except LogError as exc:
@@ -285,6 +338,9 @@ class LogReader:
             raise _LineProblem("not usable JSON: nested too deeply") from None
         except ValueError as exc:  # e.g. an integer of more digits than Python converts
             raise _LineProblem(f"not usable JSON: {exc}") from None
+        if "\\u" in text or (not text.isascii() and lone_surrogate(text) is not None):
+            _no_lone_surrogates(obj)  # only then: walk to the string that holds one
+        return obj
 
     # -- the header ------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from ..errors import typed_arguments
 from ..game.position import format_position
 from ..game.state import GameState
 from ..game.verdict import ACCEPTED, REJECTED
@@ -136,6 +137,7 @@ class LineResult:
         return out
 
 
+@typed_arguments
 def describe_record(kind: str, record: dict[str, Any] | None) -> str:
     """A short text for a line as written (``record`` is the line's JSON object).
 

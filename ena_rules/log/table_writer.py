@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from ..cards import Card, parse_card
-from ..errors import LogError
+from ..errors import LogError, typed_arguments
 from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from ..variant import Variant
 from .convert import unstructure_header, unstructure_line
@@ -39,6 +39,7 @@ from .table_record import TableReplay
 __all__ = ["TableRecorder", "to_table_record", "turned_cards"]
 
 
+@typed_arguments
 def turned_cards(variant: Variant, deck: Sequence[Card], players: int) -> tuple[Card, ...]:
     """The cards a deal from ``deck`` turns up, in order (FLIP-WD4-OFF: returned ones first).
 
@@ -68,6 +69,7 @@ class TableRecorder:
     inconsistent move is written too: the record is what the table saw).
     """
 
+    @typed_arguments
     def __init__(
         self,
         stream: TextIO,
@@ -167,6 +169,7 @@ class TableRecorder:
         return self.replay.claim(self.line, claim, record)
 
 
+@typed_arguments
 def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> list[str]:
     """The table record of a log with explicit decks: the header's and each round line's deck
     become the turned-up cards (``"deck": "unknown"``); with ``draws`` each draw line lists the

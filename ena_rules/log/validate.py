@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from ..errors import LogError
+from ..errors import LogError, check_arguments
+from ..game.event_fields import wrong_type
 from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from ..game.state import GameState
 from ..game.verdict import ACCEPTED, PENALISED, REJECTED, UNDETERMINED
@@ -90,6 +91,10 @@ def describe_line(line: Line) -> str:
     >>> describe_line(Play("ana", "W", color="green"))
     'play ana W green'
     """
+    if type(line) not in TYPE_OF:
+        raise wrong_type(
+            "describe_line(): line", "a log line (an event, a round line, a claim)", line
+        )
     return describe_record(TYPE_OF[type(line)], unstructure_line(line))
 
 
@@ -345,6 +350,23 @@ def validator_for(
     >>> validator_for(["{}"], source="upload-17").access.folder is None
     True
     """
+    check_arguments(
+        "validate",
+        {
+            "source": (source, str | None),
+            "folder": (folder, str | os.PathLike[str] | None),
+            "allow_paths": (allow_paths, Iterable[str | os.PathLike[str]]),
+            "resolver": (resolver, Callable | None),
+            "variant": (variant, Variant | str | None),
+            "strict": (strict, bool),
+            "keep": (keep, bool),
+        },
+    )
+    if isinstance(allow_paths, Iterator):
+        allow_paths = tuple(allow_paths)  # read once: checked, then used
+        check_arguments(
+            "validate", {"allow_paths": (allow_paths, tuple[str | os.PathLike[str], ...])}
+        )
     if folder is None and isinstance(log, str | os.PathLike) and os.fspath(log) != "-":
         folder = Path(os.fspath(log)).parent
     access = VariantAccess(folder, tuple(allow_paths), resolver)
@@ -366,5 +388,5 @@ def log_lines(log: Log) -> Iterable[str | bytes]:
     if isinstance(log, str | os.PathLike):
         return open_lines(log)
     if isinstance(log, bytes) or not isinstance(log, Iterable):
-        raise TypeError(f"validate(): log is a path or an iterable of lines, not {type(log)}")
+        raise wrong_type("validate(): log", "a path or an iterable of lines (str or bytes)", log)
     return log

@@ -30,6 +30,8 @@ from typing import Any
 
 from .. import __version__
 from ..cards import COLOR_NAMES, parse_card
+from ..errors import OutputError, typed_arguments
+from ..game.names import lone_surrogate
 from ..variant import Variant
 from .replay_steps import Replay, ReplayStep, clause_texts, replay_steps
 from .svg import PALETTE, card_label, card_symbol, color_mark
@@ -63,6 +65,7 @@ def _codes(steps: Iterable[ReplayStep]) -> list[str]:
     return sorted(seen)
 
 
+@typed_arguments
 def page_data(replay: Replay) -> dict[str, Any]:
     """The JSON the page's script reads: the steps, the card symbols and labels, the summary.
 
@@ -236,6 +239,7 @@ _TABLE = """<section id="table" aria-labelledby="table-h">
 </section>"""
 
 
+@typed_arguments
 def render_page(replay: Replay) -> str:
     """The whole page as one HTML string (nothing in it refers to anything outside it)."""
     e = html.escape
@@ -294,11 +298,15 @@ def render_page(replay: Replay) -> str:
 
 
 def _is_the_log(log: object, target: Path) -> bool:
-    if not isinstance(log, str | os.PathLike) or os.fspath(log) == "-" or not target.exists():
+    try:
+        if not isinstance(log, str | os.PathLike) or os.fspath(log) == "-" or not target.exists():
+            return False
+        return target.resolve() == Path(os.fspath(log)).resolve()
+    except (OSError, ValueError):  # a NUL byte, a lone surrogate: the reader says so
         return False
-    return target.resolve() == Path(os.fspath(log)).resolve()
 
 
+@typed_arguments
 def write_replay(
     log: str | os.PathLike[str] | Iterable[str | bytes],
     out: str | os.PathLike[str],
@@ -308,21 +316,27 @@ def write_replay(
 ) -> Replay:
     """Judge ``log`` and write its page to ``out`` whole (a temporary file, then renamed).
 
-    Raises :class:`~ena_rules.errors.EventError` for a ``player`` not in the log and
-    ``OSError`` when the log cannot be read or the page cannot be written; the log is never
-    overwritten.
+    Raises :class:`~ena_rules.errors.EventError` for a ``player`` not in the log, a
+    :class:`~ena_rules.errors.LogReadError` when the log cannot be read and an
+    :class:`~ena_rules.errors.OutputError` when the page cannot be written (both library
+    errors and ``OSError``); the log is never overwritten.
     """
+    shown = ascii(os.fspath(out))[1:-1][:200]
+    text = os.fspath(out)
+    if not text or "\0" in text or lone_surrogate(text) is not None or not Path(text).name:
+        raise OutputError(f"{shown!r}: not a file name for the page")
     target = Path(out)
     if _is_the_log(log, target):
-        raise OSError(f"{os.fspath(out)}: is the log itself; give another file for the page")
+        raise OutputError(f"{shown}: is the log itself; give another file for the page")
     replay = replay_steps(log, variant=variant, player=player)
     page = render_page(replay)
     folder = target.parent or Path(".")
     if not folder.is_dir():  # say so, rather than name the temporary file that failed
-        raise FileNotFoundError(
-            2, f"no folder {os.fspath(folder)!r} to write the page into", os.fspath(out)
-        )
-    fd, tmp = tempfile.mkstemp(prefix=".replay-", suffix=".html", dir=target.parent or ".")
+        raise OutputError(f"{shown}: no folder {os.fspath(folder)!r} to write the page into")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".replay-", suffix=".html", dir=target.parent or ".")
+    except OSError as exc:
+        raise OutputError(f"{shown}: cannot write the page: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(page)
@@ -330,12 +344,16 @@ def write_replay(
         os.umask(mask)
         os.chmod(tmp, 0o666 & ~mask)  # as an ordinary new file, not mkstemp's 0600
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"{shown}: cannot write the page: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return replay
 
 
+@typed_arguments
 def replay_command(
     log: str, out: str, *, variant: Variant | None = None, player: str | None = None
 ) -> int:

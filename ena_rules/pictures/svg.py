@@ -23,12 +23,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..cards import COLOR_NAMES, Card, parse_card
+from ..errors import typed_arguments
 from ..game import display
+from ..game.event_fields import wrong_type
 from ..game.state import GameState
+from ..game.verdict import Verdict
 from .table_view import TableView, table_from_view, table_view
 
 if TYPE_CHECKING:
-    from ..game.verdict import Verdict
     from ..game.view import PlayerView
 
 __all__ = [
@@ -84,6 +86,7 @@ def _card(c: Card | str | None) -> Card | None:
     return None if c is not None and c.rank == "?" else c
 
 
+@typed_arguments
 def card_label(c: Card | str | None) -> str:
     """A card in words, for a ``<title>`` or an ``aria-label``.
 
@@ -109,6 +112,7 @@ def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str | floa
     return t
 
 
+@typed_arguments
 def color_mark(color: str, cx: float, cy: float, r: float) -> ET.Element:
     """The colour's shape (circle, triangle, square, diamond) centred at ``cx, cy``."""
     fill, stroke = PALETTE.get(color, "#999999"), INK
@@ -184,6 +188,7 @@ def _svg(root: ET.Element) -> Svg:
     return Svg(ET.tostring(root, encoding="unicode"))
 
 
+@typed_arguments
 def card(c: Card | str | None, *, size: float = CARD_WIDTH, standalone: bool = True) -> Svg:
     """One card (``None``: a card back), ``size`` pixels wide.
 
@@ -200,6 +205,7 @@ def card(c: Card | str | None, *, size: float = CARD_WIDTH, standalone: bool = T
     return _svg(root)
 
 
+@typed_arguments
 def card_symbol(c: Card | str | None, symbol_id: str) -> ET.Element:
     """A card as a reusable ``<symbol>`` (drawn with ``<use href="#id">``).
 
@@ -218,6 +224,7 @@ def _place(parent: ET.Element, c: Card | None, x: float, y: float) -> None:
     g.append(_piece(c))
 
 
+@typed_arguments
 def hand(cards: Iterable[Card | str | None], *, label: str | None = None, step: float = 40) -> Svg:
     """A hand of cards in a row, each ``step`` pixels right of the last (overlapping).
 
@@ -254,6 +261,7 @@ def _table_label(t: TableView) -> str:
     return "; ".join(parts) + "."
 
 
+@typed_arguments
 def position(what: GameState | PlayerView | TableView, *, step: float = 34) -> Svg:
     """The whole table: the top card, colour in force, direction, windows and every seat.
 
@@ -321,6 +329,7 @@ def _as_table(what: GameState | PlayerView | TableView) -> TableView:
     return table_from_view(what)
 
 
+@typed_arguments
 def verdict_html(v: Verdict) -> str:
     """A verdict as an HTML fragment: outcome, clause id, variant key and words, then the table.
 
@@ -329,6 +338,8 @@ def verdict_html(v: Verdict) -> str:
     >>> "<strong>rejected</strong> [DEAL-SEVEN" in verdict_html(apply(s, Draw("ana")))
     True
     """
+    if not isinstance(v, Verdict):
+        raise wrong_type("verdict_html(): v", "a Verdict", v)
     e = html.escape
     head = (
         f"<p><strong>{e(v.outcome)}</strong> [{e(v.clause)} <code>{e(v.key)}</code>] "

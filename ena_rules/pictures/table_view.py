@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from ..cards import COLOR_NAMES, Card
+from ..errors import typed_arguments
 from ..game.state import GameState
 from ..game.view import PlayerView
 from ..rules.view import view
@@ -126,6 +127,7 @@ class TableView:
         }
 
 
+@typed_arguments
 def public_windows(state: GameState, *, arbiter: bool = True) -> tuple[str, ...]:
     """The open windows and owed draws in words; ``arbiter`` adds what only the referee knows.
 
@@ -169,6 +171,7 @@ def _last_round(state: GameState) -> tuple[str, tuple[tuple[str, int], ...]] | N
     return state.players[r.winner], tuple(zip(state.players, r.points, strict=True))
 
 
+@typed_arguments
 def table_view(state: GameState, player: str | None = None) -> TableView:
     """The table as the arbiter sees it (every hand), or as ``player`` does (:func:`view`).
 
@@ -212,6 +215,7 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
     )
 
 
+@typed_arguments
 def table_from_view(v: PlayerView, *, windows: tuple[str, ...] = ()) -> TableView:
     """The table as one player's :class:`~ena_rules.game.view.PlayerView` shows it.
 

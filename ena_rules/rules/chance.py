@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards.shuffle import derive_seed, shuffled
+from ..errors import ArgumentTypeError, typed_arguments
 from ..game.events import Cut, Deal, Event
 from ..game.state import GameState
 from ..game.verdict import Verdict
@@ -47,23 +48,27 @@ MAX_CUTS = 1000
 Step = Callable[[GameState, Event], Verdict]
 
 
+@typed_arguments
 def round_seed(seed: int, round_index: int) -> int:
     """The seed of round ``round_index`` (0-based) of a game seeded with ``seed``."""
     return derive_seed(seed, round_index)
 
 
+@typed_arguments
 def deal_event(state: GameState, seed: int) -> Deal:
     """The Deal of the state's next round for a game seeded with ``seed``."""
     rs = round_seed(seed, state.round)
     return Deal(shuffled(canonical_deck(state.variant), rs), seed=rs)
 
 
+@typed_arguments
 def cut_event(state: GameState, seed: int, attempt: int = 0) -> Cut:
     """The cards turned up by the players still cutting, from a deck shuffled for this attempt."""
     deck = shuffled(canonical_deck(state.variant), derive_seed(seed, CUT_PATH, attempt))
     return Cut(deck[: len(state.cutters)])
 
 
+@typed_arguments
 def cut_for_dealer(
     state: GameState, seed: int, *, step: Step = apply
 ) -> tuple[GameState, tuple[Verdict, ...]]:
@@ -87,6 +92,7 @@ def cut_for_dealer(
     return state, tuple(verdicts)
 
 
+@typed_arguments
 def drive_chance(
     state: GameState, seed: int | None, *, step: Step = apply, deal: Deal | None = None
 ) -> tuple[GameState, tuple[Verdict, ...]]:
@@ -100,7 +106,7 @@ def drive_chance(
         state, verdicts = cut_for_dealer(state, seed, step=step)
     if deal is None:
         if seed is None:
-            raise TypeError("drive_chance(): give a seed, or the deal itself")
+            raise ArgumentTypeError("drive_chance(): give a seed, or the deal itself")
         deal = deal_event(state, seed)
     verdict = step(state, deal)
     return verdict.state, (*verdicts, verdict)

@@ -78,17 +78,19 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
     """
     seen = set(keep)
     hands = [h if i in seen else (UNKNOWN,) * len(h) for i, h in enumerate(s.hands)]
+    drawn = s.drawn
     for i in seen if s.blind else ():  # HR-BLIND-DRAW: the cards the viewer has not seen
         blind = sight.own_unseen(s, i)  # () for an open hand (HR-OPEN-HAND: face up)
         if blind and (viewer is None or i == viewer):
             hands[i] = (*sight.seen(s.hands[i], blind), *(UNKNOWN,) * len(blind))
+            if i == s.turn and drawn is not None and drawn in blind:
+                drawn = UNKNOWN  # drawn blind: the drawer has not seen it either
     r = s.reveal
     if r is not None and r.viewer in seen and r.owner not in seen:
         # CHAL-SHOW: the shown cards are known to the viewer; cards drawn since are not
         size = len(s.hands[r.owner])
         if size >= len(r.cards):
             hands[r.owner] = (*r.cards, *(UNKNOWN,) * (size - len(r.cards)))
-    drawn = s.drawn
     if drawn is not None and s.turn not in seen:
         drawn = UNKNOWN
     challenge = s.challenge

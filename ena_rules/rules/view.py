@@ -42,7 +42,8 @@ def view(state: GameState, player: str) -> PlayerView:
         shown = (s.players[s.reveal.owner], s.reveal.cards)
     unseen = sight.own_unseen(s, seat) if s.hands else ()  # HR-BLIND-DRAW
     hand = sight.seen(hands[seat], unseen) if unseen else hands[seat]
-    drawn = s.drawn if s.turn == seat and (s.drawn is None or s.drawn in hand) else None
+    # HR-BLIND-DRAW: a card drawn blind is among the unseen ones (whatever the seen cards equal)
+    drawn = s.drawn if s.turn == seat and s.drawn not in unseen else None
     shown_to_all = sight.open_hands(s, seat)
     return PlayerView(
         player=player,

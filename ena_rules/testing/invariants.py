@@ -121,20 +121,74 @@ def _cards_in(value: Any) -> Iterator[Card]:
             yield from _cards_in(getattr(value, f.name))
 
 
-def _hide(state: GameState, seat: int) -> GameState:
-    """The same state with every card hidden from ``seat`` moved: others' hands and the draw
-    pile are refilled, sizes kept, from the reversed pool of those cards."""
+def _blind_at(state: GameState, seat: int) -> list[int]:
+    """HR-BLIND-DRAW: the places in ``seat``'s hand of the cards its owner has not seen (the
+    last copies received, as :func:`ena_rules.rules.sight.seen` takes them), in blind order."""
+    own = list(state.hands[seat])
+    unseen = state.blind[seat] if state.blind else ()
+    if not unseen or len(own) < state.variant.view.open_below:
+        return []
+    taken: list[int] = []
+    for card in unseen:
+        places = [j for j, c in enumerate(own) if c == card and j not in taken]
+        if not places:  # a table record's UNKNOWN used up by a play: leave them be
+            return []
+        taken.append(max(places))
+    return taken
+
+
+def _hide(state: GameState, seat: int, shift: int = 0) -> GameState:
+    """The same state with every card hidden from ``seat`` moved: others' hands, the draw
+    pile and ``seat``'s own cards drawn blind (HR-BLIND-DRAW) are refilled, sizes kept, from
+    the reversed pool of those cards (rotated by ``shift``)."""
     below = state.variant.view.open_below  # HR-OPEN-HAND: a hand shown to all stays put
-    others = [i for i in range(len(state.hands)) if i != seat and not len(state.hands[i]) < below]
+    r = state.reveal  # CHAL-SHOW: a hand shown to seat stays put
+    others = [
+        i
+        for i in range(len(state.hands))
+        if i != seat
+        and not len(state.hands[i]) < below
+        and not (r is not None and r.viewer == seat and r.owner == i)
+    ]
+    blind_at = _blind_at(state, seat)
+    own = list(state.hands[seat])
     pool = [c for i in others for c in state.hands[i]] + list(state.draw_pile)
+    pool += [own[j] for j in blind_at]
     pool.reverse()
+    if pool and shift:
+        pool = pool[shift % len(pool) :] + pool[: shift % len(pool)]
     hands = list(state.hands)
     k = 0
     for i in others:
         hands[i] = tuple(pool[k : k + len(state.hands[i])])
         k += len(state.hands[i])
-    blind = tuple(b if i == seat else () for i, b in enumerate(state.blind))
-    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(pool[k:]), blind=blind)
+    pile = tuple(pool[k : k + len(state.draw_pile)])
+    k += len(state.draw_pile)
+    drawn = state.drawn
+    mine: list[Card] = []
+    for j in blind_at:
+        if state.turn == seat and drawn is not None and own[j] == drawn and j == blind_at[-1]:
+            drawn = pool[k]  # the card drawn last, drawn blind
+        own[j] = pool[k]
+        mine.append(pool[k])
+        k += 1
+    if blind_at:
+        hands[seat] = tuple(own)
+    blind = tuple(
+        tuple(mine) if i == seat and blind_at else (b if i == seat else ())
+        for i, b in enumerate(state.blind)
+    )
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=pile, blind=blind, drawn=drawn)
+
+
+def _seen_by(state: GameState, player: str) -> tuple[Any, ...]:
+    """Everything ``player`` is given of ``state``: the view, its partial state, the partial
+    state's position, the view's JSON (and its picture, ``deep``)."""
+    from ..game.serialize import to_json
+
+    seen = view(state, player)
+    assert seen.state is not None
+    return seen, seen.state, format_position(seen.state), to_json(seen)
 
 
 def check_views(state: GameState) -> None:
@@ -171,13 +225,24 @@ def check_views(state: GameState) -> None:
                 continue
             if f.name not in public and any(True for _ in _cards_in(getattr(seen, f.name))):
                 raise _fail("views", state, f"{player}'s view holds cards in {f.name!r}")
-        if state.hands and (
-            view(_hide(state, seat), player) != seen
-            or view(_hide(state, seat), player).state != seen.state
-        ):
-            raise _fail(
-                "views", state, f"{player}'s view changes when cards hidden from them are moved"
-            )
+        if state.hands:
+            _check_secrecy(state, seat, player)
+
+
+def _check_secrecy(state: GameState, seat: int, player: str) -> None:
+    """The view, its partial state, position and JSON do not change when the cards hidden
+    from ``player`` are moved (twice, in two orders)."""
+    given = _seen_by(state, player)
+    names = ("view", "partial state", "position", "JSON")
+    for shift in (0, 1):
+        moved = _seen_by(_hide(state, seat, shift), player)
+        for name, a, b in zip(names, given, moved, strict=True):
+            if a != b:
+                raise _fail(
+                    "views",
+                    state,
+                    f"{player}'s {name} changes when cards hidden from them are moved",
+                )
 
 
 def _own_seen(state: GameState, seat: int) -> tuple[Card, ...]:
@@ -188,7 +253,8 @@ def _own_seen(state: GameState, seat: int) -> tuple[Card, ...]:
         return own
     rest = list(own)
     for card in unseen:  # the unseen copies are the last ones received
-        del rest[len(rest) - 1 - rest[::-1].index(card)]
+        if card in rest:  # a table record's UNKNOWN used up by a play is gone from the hand
+            del rest[len(rest) - 1 - rest[::-1].index(card)]
     return tuple(rest)
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import attrs
 
-from ..errors import EnaRulesError
+from ..errors import EnaRulesError, typed_arguments
 from .finder import shipped_variants
 from .generated_page import page_command
 from .io import load_variant
@@ -89,6 +89,7 @@ def _load() -> tuple[tuple[Clause, ...], dict[str, str]]:
     return items, dict(data.get("seeds", {}))
 
 
+@typed_arguments
 def clauses() -> tuple[Clause, ...]:
     """Every clause, in the catalogue's order.
 
@@ -98,6 +99,7 @@ def clauses() -> tuple[Clause, ...]:
     return _load()[0]
 
 
+@typed_arguments
 def seed_names() -> dict[str, str]:
     """The seed files by number: ``{"003": "Ena UNO, English ...", ...}``."""
     return _load()[1]
@@ -108,6 +110,7 @@ def _suggest(text: str, choices: Sequence[str]) -> str:
     return f"; did you mean {', '.join(close)}?" if close else ""
 
 
+@typed_arguments
 def clause(cid: str) -> Clause:
     """The clause with id ``cid`` (case does not matter).
 
@@ -125,6 +128,7 @@ def clause(cid: str) -> Clause:
     raise EnaRulesError(f"{cid!r}: no such clause id" + _suggest(wanted, [c.id for c in clauses()]))
 
 
+@typed_arguments
 def keys_applying(cid: str) -> list[KeyInfo]:
     """The variant keys that implement clause ``cid``, in schema order."""
     return [k for k in iter_keys() if cid in k.clauses]
@@ -221,6 +225,7 @@ def _explain_key(info: KeyInfo, rank: str | None = None) -> list[str]:
     return lines
 
 
+@typed_arguments
 def explain(text: str) -> str:
     """What a clause id or a variant key path means, its seeds, keys, values and decision.
 
@@ -252,6 +257,7 @@ def _anchor(cid: str) -> str:
     return cid.lower()
 
 
+@typed_arguments
 def render_rules_page() -> str:
     """The text of docs/rules.md: every clause by section, with its seeds, keys and decision."""
     out = [
@@ -289,6 +295,7 @@ def render_rules_page() -> str:
     return "\n".join(out)
 
 
+@typed_arguments
 def main(argv: Sequence[str] | None = None) -> int:
     """Print docs/rules.md, write it (``--write [PATH]``) or check it (``--check [PATH]``).
 

@@ -20,13 +20,14 @@ from pathlib import Path
 
 import attrs
 
-from ..errors import VariantError
+from ..errors import VariantError, typed_arguments
 
 __all__ = [
     "ENV_VAR",
     "SHIPPED_PREFIX",
     "VariantFile",
     "available_variants",
+    "find_named",
     "find_variant",
     "search_path",
     "shipped_dir",
@@ -65,6 +66,7 @@ def shipped_dir() -> Path:
     return _HERE.parent / "variants"
 
 
+@typed_arguments
 def user_dirs(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     """The folders named in ``ENA_RULES_PATH``, in order (empty entries are left out).
 
@@ -75,6 +77,7 @@ def user_dirs(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     return tuple(Path(p).expanduser() for p in env.get(ENV_VAR, "").split(os.pathsep) if p)
 
 
+@typed_arguments
 def search_path(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     """Every folder searched for a variant name, first to last: ``ENA_RULES_PATH``, shipped.
 
@@ -91,6 +94,7 @@ def _files(folder: Path) -> list[Path]:
         return []
 
 
+@typed_arguments
 def available_variants(environ: Mapping[str, str] | None = None) -> tuple[VariantFile, ...]:
     """Every variant name the search path knows, sorted, each with the file that wins.
 
@@ -137,6 +141,34 @@ def _is_path(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name
 
 
+@typed_arguments
+def find_named(name: str) -> Path | None:
+    """The file a variant **name** (``ena``) or bare file name (``ena.toml``) stands for on
+    :func:`search_path` only (``ENA_RULES_PATH``, then shipped), never the current directory:
+    what a log's header, an ``extends``, a position or a JSON state may name without being
+    allowed a folder (docs/log-format.md, "What a log may open"). ``None``: no such variant,
+    or a path (a separator, an absolute name). Operating-system errors count as not found.
+
+    >>> find_named("official").name, find_named("official.toml").name
+    ('official.toml', 'official.toml')
+    >>> find_named("../official.toml") is None
+    True
+    """
+    if not name or "/" in name or "\\" in name or os.path.isabs(name) or "\0" in name:
+        return None
+    file = name if name.endswith(".toml") else f"{name}.toml"
+    if file in (".toml", "..toml") or file.startswith("."):
+        return None
+    for folder in search_path():
+        try:
+            if (folder / file).is_file():
+                return (folder / file).resolve()
+        except (OSError, RuntimeError, ValueError):  # a name too long, a symlink loop
+            return None
+    return None
+
+
+@typed_arguments
 def find_variant(name: str, base_dir: Path | None = None) -> Path:
     """The file a variant name or path stands for; ``base_dir`` is searched first.
 

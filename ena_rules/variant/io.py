@@ -24,9 +24,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import VariantError
+from ..errors import ArgumentTypeError, VariantError, typed_arguments
 from .checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
-from .finder import SHIPPED_PREFIX, find_variant, shipped_dir, shipped_variants
+from .finder import SHIPPED_PREFIX, find_named, find_variant, shipped_dir, shipped_variants
 from .hooks import structure_table
 from .schema import _SECTIONS, Citation, Variant, iter_tables
 from .write import KeyDiff, diff_variants, dump_variant, variant_to_dict
@@ -37,6 +37,7 @@ __all__ = [
     "dump_variant",
     "findable",
     "is_path_like",
+    "load_named",
     "load_variant",
     "load_variant_text",
     "resolve_inside",
@@ -54,6 +55,7 @@ def variant_dirs() -> tuple[Path, ...]:
     return (shipped_dir(),)
 
 
+@typed_arguments
 def is_path_like(name: str) -> bool:
     """True when a variant reference is a file path rather than a name.
 
@@ -63,6 +65,7 @@ def is_path_like(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name or os.path.isabs(name)
 
 
+@typed_arguments
 def resolve_inside(name: str, base: Path | None, folders: Iterable[Path]) -> Path | None:
     """The file ``name`` names (relative to ``base``), if it resolves inside one of ``folders``.
 
@@ -87,6 +90,7 @@ def resolve_inside(name: str, base: Path | None, folders: Iterable[Path]) -> Pat
 _LOADED: dict[tuple[str, float, tuple[Path, ...]], Variant] = {}
 
 
+@typed_arguments
 def load_variant(
     name_or_path: str | os.PathLike[str], *, allow_paths: Iterable[str | os.PathLike[str]] = ()
 ) -> Variant:
@@ -100,7 +104,7 @@ def load_variant(
     'official'
     """
     if not isinstance(name_or_path, str | os.PathLike):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"load_variant(): name_or_path is a str or a path, not {type(name_or_path).__name__}"
         )
     allow = tuple(Path(p) for p in allow_paths)
@@ -116,6 +120,7 @@ def load_variant(
     return variant
 
 
+@typed_arguments
 def load_variant_text(
     text: str,
     *,
@@ -130,7 +135,7 @@ def load_variant_text(
     5
     """
     if not isinstance(text, str):
-        raise TypeError(f"load_variant_text(): text is a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"load_variant_text(): text is a str, not {type(text).__name__}")
     data = _parse_toml(text, source)
     folder = None if base_dir is None else Path(base_dir)
     raw, cites = _resolve(data, source, folder, (), tuple(Path(p) for p in allow_paths))
@@ -159,13 +164,53 @@ def _short(name: str) -> str:
     return repr(name) if len(name) <= 80 else repr(name[:60]) + f"... ({len(name)} characters)"
 
 
+def _surrogate_at(text: str) -> int | None:
+    """Where ``text`` holds a lone surrogate (not text: no output could write it), or None."""
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return exc.start
+    return None
+
+
+def _no_surrogates(text: str, data: dict[str, Any], source: str) -> None:
+    """A lone surrogate in a variant's text is refused, naming its line and key path."""
+    at = _surrogate_at(text)
+    if at is None:
+        return
+    line = text.count("\n", 0, at) + 1
+    stack: list[tuple[str, Any]] = [("", data)]
+    path = ""
+    while stack and not path:
+        where, value = stack.pop()
+        if isinstance(value, str) and _surrogate_at(value) is not None:
+            path = where or "(top)"
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if _surrogate_at(k) is not None:
+                    path = (f"{where}." if where else "") + ascii(k)
+                    break
+                stack.append(((f"{where}.{k}" if where else k), v))
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", v) for i, v in enumerate(value))
+    raise VariantError(
+        f"line {line}: a lone surrogate (U+{ord(text[at]):04X}) is not text",
+        source=source,
+        path=path,
+    )
+
+
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"not valid TOML: {exc}", source=source) from None
     except RecursionError:
         raise VariantError("not valid TOML: nested too deeply", source=source) from None
+    _no_surrogates(text, data, source)
+    return data
 
 
 def _read(path: Path) -> str:
@@ -225,8 +270,9 @@ def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source:
     inside = resolve_inside(parent, base_dir, folders) if parent.endswith(".toml") else None
     if inside is not None:
         return inside
-    if parent.endswith(".toml") and os.path.basename(parent) == parent and findable(parent):
-        return _find(parent, None)  # a shipped file's name ("official.toml")
+    named = find_named(parent)  # a shipped file's name ("official.toml"), never the cwd's
+    if named is not None:
+        return named
     where = "inside this file's folder" if base_dir is not None else "(text has no folder)"
     raise VariantError(
         f"{_short(parent)}: not allowed, so not read: extends names a variant or a .toml file "
@@ -234,13 +280,37 @@ def _parent(parent: str, base_dir: Path | None, allow: tuple[Path, ...], source:
     )
 
 
+@typed_arguments
 def findable(name: str) -> bool:
-    """True if the finder knows ``name`` (a shipped file name, or one on the variant path)."""
-    try:
-        _find(name, None)
-    except VariantError:
-        return False
-    return True
+    """True if the finder knows ``name`` (a shipped file name, or one on the variant path;
+    never a file of the current directory)."""
+    return find_named(name) is not None
+
+
+@typed_arguments
+def load_named(name: str) -> Variant:
+    """A variant that data names (a log's header without a folder, a position, a JSON state):
+    a name or bare file name on the variant path (``ENA_RULES_PATH``, then shipped), never a
+    file's path nor a file of the current directory (docs/log-format.md, "What a log may open").
+
+    >>> load_named("official.toml").name
+    'official'
+    >>> load_named("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.VariantError: '/etc/passwd': not allowed, so not read: ...
+    """
+    if not isinstance(name, str):
+        raise ArgumentTypeError(f"load_named(): name: expected a str, got {type(name).__name__}")
+    found = find_named(name)
+    if found is not None:
+        return load_variant(found)
+    if is_path_like(name) or "\0" in name:
+        raise VariantError(
+            f"{_short(name)}: not allowed, so not read: only a variant's name (a shipped one or "
+            "one on the variant path, ENA_RULES_PATH) may be named here, not a file's path"
+        )
+    return load_variant(name)  # not found: its error lists the known names
 
 
 def _resolve(

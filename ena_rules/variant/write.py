@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 import tomli_w
 
+from ..errors import typed_arguments
 from .schema import Citation, Effect, Variant, iter_tables, iter_values, key_info
 
 __all__ = ["KeyDiff", "diff_variants", "dump_variant", "variant_to_dict"]
@@ -47,6 +48,7 @@ def plain_values(v: Variant) -> Iterator[tuple[str, str, Any]]:
         yield table, path, dict(_plain(value) or {}) if is_table else _plain(value)
 
 
+@typed_arguments
 def variant_to_dict(v: Variant, *, cite: bool = True) -> dict[str, Any]:
     """The resolved variant as plain TOML data (no ``extends``), citations inline when ``cite``.
 
@@ -88,6 +90,7 @@ def _attach(tree: dict[str, Any], path: str, c: Citation) -> None:
     node[last] = entry
 
 
+@typed_arguments
 def dump_variant(v: Variant) -> str:
     """The resolved variant as TOML text that loads back to an equal variant.
 
@@ -137,6 +140,7 @@ def _diff_clauses(
     return tuple(dict.fromkeys(clause for c in cited for clause in c.clause))
 
 
+@typed_arguments
 def diff_variants(left: Variant, right: Variant) -> list[KeyDiff]:
     """Every key whose value differs, with its description and clause ids, in schema order.
 
