@@ -6,6 +6,12 @@ The server deals each round itself, from the game's seed. A player acts and sees
 their own token; a token is 32 random bytes from :mod:`secrets`, kept in the store only as its
 SHA-256 hash.
 
+A variant with a turn's time limit (``time.limit``, HR-TIME-LIMIT) is timed by the server's own
+clock: every line a timed table stores carries its ``"time"`` (seconds since the game began on
+this server), and the referee judges a late move from it as the validator judges a log. A
+client never gives a time (an event with a ``"time"`` key is refused); after a restart the clock
+goes on from the last stored time (the time the server was down is not counted).
+
 >>> from ena_rules.service.store import Store
 >>> tables = Tables(Store(":memory:"))
 >>> game, tokens = tables.new_game("ena", ["ana", "bor"], seed=7)
@@ -21,6 +27,7 @@ import io
 import json
 import secrets
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,13 +39,17 @@ from ..game.serialize import event_from_json, to_json
 from ..game.state import GameState
 from ..game.verdict import Verdict
 from ..log import GameRecorder
+from ..log.line_time import TIME_KEY, line_time
 from ..rules.referee import legal_events
 from ..rules.view import view
 from ..variant.io import load_variant
 from .errors import RpcError
 from .store import Store, StoredGame
 
-__all__ = ["Listener", "Table", "Tables", "token_hash"]
+__all__ = ["Clock", "Listener", "Table", "Tables", "token_hash"]
+
+#: The server's clock: seconds from any fixed moment (``time.monotonic``; tests give their own).
+Clock = Callable[[], float]
 
 #: Called after every verdict at a table: the table, the player who acted, the verdict.
 Listener = Callable[["Table", str, Verdict], None]
@@ -56,15 +67,26 @@ def token_hash(token: str) -> str:
 class Table:
     """One live game: its recorder, its stored lines, a lock that orders its events."""
 
-    def __init__(self, game: str, params: dict[str, Any], store: Store) -> None:
+    def __init__(
+        self,
+        game: str,
+        params: dict[str, Any],
+        store: Store,
+        *,
+        clock: Clock = time.monotonic,
+    ) -> None:
         self.id = game
         self.params = params
         self._store = store
         self._sink = io.StringIO()
         self.lock = threading.Lock()
+        variant = load_variant(params["variant"])
+        self._clock = clock
+        self._began = clock()
+        self.timed = variant.time.limit > 0
         self.recorder = GameRecorder(
             self._sink,
-            load_variant(params["variant"]),
+            variant,
             params["players"],
             seed=params["seed"],
             dealer=params.get("dealer"),
@@ -123,15 +145,24 @@ class Table:
         self._sink.truncate()
         return text.rstrip("\n")
 
-    def act(self, event: dict[str, Any], *, store: bool = True) -> Verdict:
+    def now(self) -> float | None:
+        """The moment on the game's clock (seconds since it began here, to the millisecond);
+        ``None`` for a table whose variant has no time limit."""
+        if not self.timed:
+            return None
+        return round(max(0.0, self._clock() - self._began), 3)
+
+    def act(self, event: dict[str, Any], *, store: bool = True, at: float | None = None) -> Verdict:
         """Judge a player's event (its log form) and store it unless rejected; then deal the
-        next round when one is due. Call it holding :attr:`lock`."""
-        verdict = self.recorder.apply(event_from_json(event))
+        next round when one is due. ``at``: the event's moment (a stored line's time), else
+        the clock's. Call it holding :attr:`lock`."""
+        moment = at if at is not None else self.now()
+        verdict = self.recorder.apply(event_from_json(event), time=moment)
         line = self._take()
         if verdict.outcome != "rejected":
             self._keep(line, store)
             if self.recorder.state.phase == "deal":  # a round ended, the game goes on
-                self.recorder.new_round()
+                self.recorder.new_round(time=moment)
                 self._keep(self._take(), store)
         return verdict
 
@@ -148,7 +179,12 @@ class Table:
                 if self.lines[-1] != text:
                     raise EnaRulesError(f"game {self.id}: a stored deal where none is due")
                 continue
-            self.act(json.loads(text), store=False)
+            obj = json.loads(text)
+            at = line_time(obj)
+            obj.pop(TIME_KEY, None)
+            self.act(obj, store=False, at=at)
+            if at is not None:  # the clock goes on from the last stored moment
+                self._began = self._clock() - at
         if self.lines[1:] != list(lines):
             raise EnaRulesError(f"game {self.id}: its stored lines do not replay as stored")
 
@@ -157,9 +193,12 @@ class Tables:
     """Every live table of a server, found by a player's token; games come back from the
     store when the server starts."""
 
-    def __init__(self, store: Store, *, max_games: int = 1000) -> None:
+    def __init__(
+        self, store: Store, *, max_games: int = 1000, clock: Clock = time.monotonic
+    ) -> None:
         self.store = store
         self.max_games = max_games
+        self.clock = clock
         self._tables: dict[str, Table] = {}
         self._seats: dict[str, tuple[str, str]] = {}  # token hash -> (game, player)
         self._lock = threading.Lock()
@@ -168,7 +207,7 @@ class Tables:
             self._restore(stored)
 
     def _restore(self, stored: StoredGame) -> None:
-        table = Table(stored.id, stored.params, self.store)
+        table = Table(stored.id, stored.params, self.store, clock=self.clock)
         if table.lines[0] != stored.lines[0]:
             raise EnaRulesError(f"game {stored.id}: its stored header is not its own")
         table.replay(stored.lines[1:])
@@ -194,7 +233,7 @@ class Tables:
                     "its cap: try again when one ends"
                 )
             game = secrets.token_hex(8)
-            table = Table(game, params, self.store)
+            table = Table(game, params, self.store, clock=self.clock)
             tokens = {p: secrets.token_urlsafe(32) for p in table.state.players}
             seats = {p: token_hash(t) for p, t in tokens.items()}
             self.store.add_game(game, params, seats, table.lines[0])
