@@ -42,7 +42,12 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
     (``only_without_color_match``): a restricted wild only without a card of the colour,
     unless its victim may challenge it (then it is played, and judged by the challenge)."""
     v = s.variant
-    if card.color is None:
+    top = s.top
+    if top is not None and top.rank == card.rank and v.rank(card.rank).not_on_same_rank:
+        return reject(  # MAU-JACK-ON-JACK
+            f"ranks.{card.rank}.not_on_same_rank", lambda: f"{card} may not be played on {top}"
+        )
+    if card.color is None or v.plays_as_wild(card):  # C8-WILD: a suited wild too
         rank = v.rank(card.rank)  # looked up for wilds only: legal_events asks for every card
         if (
             rank.only_without_color_match
@@ -54,7 +59,7 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
                 lambda: f"{card} may be played only holding no {cname(s.color)} card",
             )
         if not v.turn.wild_anytime and any(
-            c.color is not None and matches(s, seat, c).accepted for c in s.hands[seat]
+            not v.plays_as_wild(c) and matches(s, seat, c).accepted for c in s.hands[seat]
         ):
             return reject(
                 "turn.wild_anytime", lambda: f"{card} may be played only holding no match"
@@ -62,7 +67,6 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
         return _WILD
     if s.color is None:
         return _UNNAMED
-    top = s.top
     if card.color == s.color or (top is not None and card.rank == top.rank):
         return _MATCHES
     return reject(
@@ -224,7 +228,8 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
             return
         probe = evolve(s, hands=tuple(w.hands), phase="play")
         ok = matches(probe, seat, card).accepted
-        if ok or not until:
+        limit = v.turn.draw_limit  # C8-DRAW: a turn's draw of at most so many cards
+        if ok or not until or (limit and drawn >= limit):
             break
     _say_drawn_until(w, seat, drawn, until)
     if ok and v.turn.play_drawn:
