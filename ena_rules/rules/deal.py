@@ -138,7 +138,9 @@ def judge_deal(s: GameState, e: Deal) -> Judgement:
 def perform_deal(w: Work, e: Deal) -> None:
     """DEAL-SEVEN (``deal.hand_size``): one card at a time from the top, clockwise from the
     dealer's left; then a card is turned up (FLIP-WD4-OFF ``first_card.return_ranks``: some
-    go back under the pile) and acts (:func:`turn_up`)."""
+    go back under the pile; C8-FIRST: an eight is buried so) and acts (:func:`turn_up`;
+    MAU-FIRST: as played by the dealer). C8-HAND, MAU-HAND: the hand size may depend on the
+    number of players (``deal.hand_size_by_players``)."""
     s, v = w.s, w.v
     n, dealer = w.n, s.dealer
     assert dealer is not None

@@ -3,7 +3,9 @@
 The schema's catalogue (:data:`ena_rules.variant.ops.OPS`) names each op, its clause, its
 description and what it asks of the player; :data:`REGISTRY` gives each op the function that
 applies it to a :class:`Resolution`, and the two must name the same ops (checked at import).
-A card's effects run in the order its rank lists them (docs/variants.md#effects); nothing here
+A card's effects run in the order its rank lists them (docs/variants.md#effects): the packs'
+games compose theirs from the same ops (MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the
+C8-HOUSE cards); nothing here
 knows a particular card.
 
 >>> sorted(REGISTRY) == sorted(OPS)

@@ -37,7 +37,8 @@ _UNNAMED = accept("first_card.wild_color", "no colour is named yet: any card mat
 
 
 def matches(s: GameState, seat: int, card: Card) -> Judgement:
-    """TURN-MATCH (``turn.match``): a card matches the colour in force or the top card's rank;
+    """TURN-MATCH (``turn.match``; C8-MATCH, MAU-MATCH: a suit or a rank): a card matches the
+    colour in force or the top card's rank;
     TURN-WILD (``turn.wild_anytime``): a wild may be played on any turn; TURN-WD4-LEGAL
     (``only_without_color_match``): a restricted wild only without a card of the colour,
     unless its victim may challenge it (then it is played, and judged by the challenge)."""
