@@ -321,7 +321,10 @@ def test_SETUP_PLAYERS_variant_files_are_found_read_and_reloaded(tmp_path: Path)
         load_variant(str(sub / "house"))
     with pytest.raises(VariantError) as info:
         load_variant("zzz")
-    assert "known names are crazy, draw-until, ena, ena-112, " in str(info.value)
+    assert (
+        "known names are crazy, crazy-eights, crazy-eights-house, draw-until, ena, ena-112, "
+        in (str(info.value))
+    )
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"name = '\xff'\n")
     with pytest.raises(VariantError) as info:

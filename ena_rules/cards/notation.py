@@ -25,6 +25,7 @@ __all__ = [
     "COLOR_NAMES",
     "SUITS",
     "Card",
+    "builtin_color",
     "color_from_name",
     "color_name",
     "color_symbol",
@@ -162,6 +163,11 @@ def register_color(code: str, name: str, symbol: str = "") -> None:
         _FROM_SYMBOL[symbol] = code
     _NAMES[code] = name
     _NAME_TO_COLOR[name] = code
+
+
+def builtin_color(code: str) -> bool:
+    """True for a colour the notation knows before any deck is loaded: R Y G B, S H D C."""
+    return code in COLOR_NAMES or any(code == s for s, _, _ in SUITS)
 
 
 def known_color(code: str) -> bool:

@@ -44,11 +44,11 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
     unless its victim may challenge it (then it is played, and judged by the challenge)."""
     v = s.variant
     top = s.top
-    if top is not None and top.rank == card.rank and v.rank(card.rank).not_on_same_rank:
+    if v.not_on_same and card.rank in v.not_on_same and top is not None and top.rank == card.rank:
         return reject(  # MAU-JACK-ON-JACK
             f"ranks.{card.rank}.not_on_same_rank", lambda: f"{card} may not be played on {top}"
         )
-    if card.color is None or v.plays_as_wild(card):  # C8-WILD: a suited wild too
+    if card.color is None or card.rank in v.wild_ranks:  # C8-WILD: a suited wild too
         rank = v.rank(card.rank)  # looked up for wilds only: legal_events asks for every card
         if (
             rank.only_without_color_match

@@ -17,7 +17,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards import COLORS
-from ..cards.notation import color_name, color_symbol, known_color, register_color
+from ..cards.notation import (
+    builtin_color,
+    color_name,
+    color_symbol,
+    known_color,
+    register_color,
+)
 from ..errors import CardError, VariantError
 from .schema import Variant
 
@@ -143,10 +149,10 @@ def _colours(v: Variant, fail: Fail) -> None:
     of its colours out); the declared colours become known."""
     names, symbols = dict(v.deck.color_names), dict(v.deck.color_symbols)
     for c in symbols:
-        if c not in names and not known_color(c):
+        if c not in names and not builtin_color(c):
             raise fail(f"deck.color_symbols.{c}", f"colour {c!r} has no name in deck.color_names")
     for c in v.deck.colors:
-        if c not in names and not known_color(c):
+        if c not in names and not builtin_color(c):
             raise fail(
                 "deck.colors",
                 f"unknown colour {c!r}; expected some of R, Y, G, B (or the suits S, H, D, C), "
@@ -162,26 +168,6 @@ def _colours(v: Variant, fail: Fail) -> None:
         except CardError as exc:
             key = "color_symbols" if c in symbols and "symbol" in str(exc) else "color_names"
             raise fail(f"deck.{key}.{c}", str(exc)) from None
-
-
-@_check("deck-rank-declared")
-def _rank_declared(v: Variant, fail: Fail) -> None:
-    """A rank declared with a kind has copies in the deck (it is listed in deck.colored or
-    deck.wild); ``deck.cut_order`` lists ranks of the deck, each once."""
-    listed = {rank for rank, _ in (*v.deck.colored, *v.deck.wild)}
-    for rank, r in v.ranks:
-        if r.kind != "auto" and rank not in listed:
-            raise fail(
-                f"ranks.{rank}.kind",
-                f"rank {rank!r} is declared ({r.kind}) but has no copies: list it in "
-                "deck.colored or deck.wild",
-            )
-    in_deck = _in_deck(v)
-    for i, rank in enumerate(v.deck.cut_order):
-        if rank not in in_deck:
-            raise fail(f"deck.cut_order[{i}]", f"rank {rank!r} is not in the deck")
-    if len(set(v.deck.cut_order)) != len(v.deck.cut_order):
-        raise fail("deck.cut_order", "each rank once")
 
 
 @_check("deck-ranks-defined")
@@ -214,6 +200,26 @@ def _not_empty(v: Variant, fail: Fail) -> None:
     """The deck has at least one card."""
     if not _in_deck(v):
         raise fail("deck", "the deck has no cards")
+
+
+@_check("deck-rank-declared")
+def _rank_declared(v: Variant, fail: Fail) -> None:
+    """A rank declared with a kind has copies in the deck (it is listed in deck.colored or
+    deck.wild); ``deck.cut_order`` lists ranks of the deck, each once."""
+    listed = {rank for rank, _ in (*v.deck.colored, *v.deck.wild)}
+    for rank, r in v.ranks:
+        if r.kind != "auto" and rank not in listed:
+            raise fail(
+                f"ranks.{rank}.kind",
+                f"rank {rank!r} is declared ({r.kind}) but has no copies: list it in "
+                "deck.colored or deck.wild",
+            )
+    in_deck = _in_deck(v)
+    for i, rank in enumerate(v.deck.cut_order):
+        if rank not in in_deck:
+            raise fail(f"deck.cut_order[{i}]", f"rank {rank!r} is not in the deck")
+    if len(set(v.deck.cut_order)) != len(v.deck.cut_order):
+        raise fail("deck.cut_order", "each rank once")
 
 
 @_check("players-range")

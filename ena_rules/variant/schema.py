@@ -108,7 +108,10 @@ class Variant:
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck_set: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _answers: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _wild_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    wild_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """The coloured ranks of kind wild (C8-WILD): they play on any card."""
+    not_on_same: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """The ranks that may not be played on their own rank (MAU-JACK-ON-JACK)."""
     _cut_values: dict[str, int] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _names: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
@@ -125,7 +128,9 @@ class Variant:
         object.__setattr__(self, "_deck_set", frozenset(cards))
         object.__setattr__(self, "_answers", dict(self.stacking.answer))
         wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
-        object.__setattr__(self, "_wild_ranks", frozenset(wilds))
+        object.__setattr__(self, "wild_ranks", frozenset(wilds))
+        same = frozenset(rank for rank, r in self.ranks if r.not_on_same_rank)
+        object.__setattr__(self, "not_on_same", same)
         order = self.deck.cut_order
         cut = {rank: i for i, rank in enumerate(order)}
         if not order:
@@ -150,11 +155,11 @@ class Variant:
 
     def suited_wild(self, card: Card) -> bool:
         """True for a coloured card whose rank is of kind wild (C8-WILD: an eight; MAU-JACK)."""
-        return card.rank in self._wild_ranks and card.color is not None
+        return card.rank in self.wild_ranks and card.color is not None
 
     def plays_as_wild(self, card: Card) -> bool:
         """True for a card that plays on any card: a wild, or a suited wild (C8-WILD)."""
-        return card.color is None or card.rank in self._wild_ranks
+        return card.color is None or card.rank in self.wild_ranks
 
     def rank_kind(self, rank: str) -> str:
         """A rank's kind: ``number``, ``action`` or ``wild`` (DECK-DECLARE ``ranks.*.kind``;
