@@ -291,3 +291,27 @@ def test_C8_HOUSE_the_house_set_composes_primitives() -> None:
     assert [e.op for e in house.rank("J").effects] == ["skip"]
     assert house.rank_kind("8") == "wild" and house.hand_size(2) == 7
     assert simulate(house, players=3, games=10, seed=2).finished == 10
+
+
+def test_C8_DRAW_a_table_record_of_crazy_eights() -> None:
+    """C8-DRAW, C8-WILD (table records): a Crazy Eights table record, the deck unknown, is
+    judged line by line: a draw until playable names its cards; the log of a whole round
+    turned into the table's record stays consistent."""
+    import io
+    from pathlib import Path
+
+    from ena_rules.log.table_writer import TableRecorder, to_table_record
+    from ena_rules.log.validate import validate
+
+    out = io.StringIO()
+    rec = TableRecorder(out, C8, ["ana", "bor"], dealer="ana", turned=["H9"])
+    assert rec.play("bor", "H2").outcome == "accepted"
+    assert rec.play("ana", "S8", color="clubs").outcome == "accepted"
+    assert rec.draw("bor", cards=["D4", "C4"]).outcome == "accepted"
+    assert rec.play("bor", "C4").outcome == "accepted"
+    assert rec.play("ana", "H3").outcome == "rejected"  # clubs are named
+    root = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    lines = (root / "crazy-eights-clean.jsonl").read_text("utf-8").splitlines()
+    record = to_table_record(lines, draws=True)
+    assert '"deck": "unknown"' in record[0]
+    assert validate(record).exit_code == 0
