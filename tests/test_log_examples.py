@@ -3,7 +3,7 @@ sample fits the shipped JSON Schema.
 
 ``NAME.expected.json`` beside each ``NAME.jsonl`` is the validator's report; the verdicts,
 clauses, keys, claim checks and counts are compared here (the words of the messages are checked
-by the freshness test, which regenerates every sample with docs/examples/make_examples.py).
+by the freshness test, which regenerates every sample with docs/make_examples.py).
 """
 
 from __future__ import annotations
@@ -63,7 +63,9 @@ def _by_type(report: Report, kind: str) -> list[LineResult]:
 
 
 def _make_examples() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_examples", EXAMPLES / "make_examples.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_examples", EXAMPLES.parent / "make_examples.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -89,7 +91,7 @@ class TestDocumentedResults:
 
     def test_the_samples_are_fresh(self) -> None:
         """Regenerating every sample with the real engine gives the files on disk, word for word
-        (if this fails after a change to the engine, run python3 docs/examples/make_examples.py
+        (if this fails after a change to the engine, run python3 docs/make_examples.py
         and read the diff)."""
         assert _make_examples().main(["--check"]) == 0
 

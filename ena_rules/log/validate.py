@@ -29,6 +29,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from ..errors import LogError, check_arguments
 from ..game.event_fields import wrong_type
@@ -112,15 +113,34 @@ class Validator:
     ('header', 'play')
     """
 
+    source: str
+    override: Variant | str | None
+    strict: bool
+    access: VariantAccess
+    keep: bool
+
+    # The arguments are checked here, not by their annotations: a compiled build (mypyc) would
+    # check annotated ones with a plain TypeError before this body runs (they are, in order,
+    # str, Variant | str | None, bool, VariantAccess | None and bool).
     def __init__(
         self,
-        source: str = "<log>",
+        source: Any = "<log>",
         *,
-        variant: Variant | str | None = None,
-        strict: bool = False,
-        access: VariantAccess | None = None,
-        keep: bool = True,
+        variant: Any = None,
+        strict: Any = False,
+        access: Any = None,
+        keep: Any = True,
     ) -> None:
+        check_arguments(
+            "Validator",
+            {
+                "source": (source, str),
+                "variant": (variant, Variant | str | None),
+                "strict": (strict, bool),
+                "access": (access, VariantAccess | None),
+                "keep": (keep, bool),
+            },
+        )
         self.source = source
         self.override = variant
         self.strict = strict
@@ -261,12 +281,15 @@ class Validator:
         )
 
 
+# The flags and names of the public entry points below are typed Any and checked by
+# check_arguments (validator_for), as Validator.__init__ explains: a compiled build would
+# otherwise refuse them with a plain TypeError.
 def iter_results(
     log: Log,
     *,
     variant: Variant | str | None = None,
-    strict: bool = False,
-    source: str | None = None,
+    strict: Any = False,
+    source: Any = None,
     folder: str | os.PathLike[str] | None = None,
     allow_paths: Iterable[str | os.PathLike[str]] = (),
     resolver: Resolver | None = None,
@@ -293,9 +316,9 @@ def validate(
     log: Log,
     *,
     variant: Variant | str | None = None,
-    strict: bool = False,
-    keep: bool = True,
-    source: str | None = None,
+    strict: Any = False,
+    keep: Any = True,
+    source: Any = None,
     folder: str | os.PathLike[str] | None = None,
     allow_paths: Iterable[str | os.PathLike[str]] = (),
     resolver: Resolver | None = None,
@@ -333,13 +356,13 @@ def validate(
 def validator_for(
     log: object,
     *,
-    source: str | None = None,
+    source: Any = None,
     folder: str | os.PathLike[str] | None = None,
     allow_paths: Iterable[str | os.PathLike[str]] = (),
     resolver: Resolver | None = None,
     variant: Variant | str | None = None,
-    strict: bool = False,
-    keep: bool = True,
+    strict: Any = False,
+    keep: Any = True,
 ) -> Validator:
     """A :class:`Validator` named after ``log``; a log file's folder is where its header's
     ``.toml`` variant may be (a stream has no folder unless ``folder`` is given).

@@ -14,8 +14,8 @@ made here.
 
 Run from the repository root::
 
-    python3 docs/examples/make_examples.py          # write the files
-    python3 docs/examples/make_examples.py --check  # exit 1 if any file is out of date
+    python3 docs/make_examples.py          # write the files
+    python3 docs/make_examples.py --check  # exit 1 if any file is out of date
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from ena_rules.log.table_writer import TableRecorder
 from ena_rules.testing import arrange_deck
 from ena_rules.variant import Variant
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent / "examples"
 PLAYERS = ("ana", "bor", "cene")
 
 
@@ -432,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         readme.write_text(fresh, encoding="utf-8")
     if stale:
-        print("out of date: " + ", ".join(stale) + " (run python3 docs/examples/make_examples.py)")
+        print("out of date: " + ", ".join(stale) + " (run python3 docs/make_examples.py)")
         return 1
     return 0
 
