@@ -127,6 +127,7 @@ def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str | floa
     return t
 
 
+@typed_arguments
 def suit_mark(suit: str, cx: float, cy: float, r: float) -> ET.Element:
     """A suit's own shape (spade, heart, diamond, club) centred at ``cx, cy``, as paths."""
     ink = SUIT_INK.get(suit, INK)
