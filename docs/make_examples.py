@@ -8,7 +8,9 @@ fails here instead of silently rewriting it. Beside each ``NAME.jsonl`` it write
 - ``NAME.expected.json``: the validator's report (``validate(...).to_dict()``), exit code first;
 - ``NAME.expected.txt``: what ``ena-rules validate NAME.jsonl`` prints;
 
-and the output block of README.md's Quick start (the disputed game's verdicts).
+and the output block of README.md's Quick start (the disputed game's verdicts). The logs of
+``HAND_WRITTEN`` (Crazy Eights) are written by hand: only their expected results are
+made here.
 
 Run from the repository root::
 
@@ -351,6 +353,10 @@ EXAMPLES: dict[str, Callable[[], str]] = {
 }
 
 
+#: Logs written by hand (not by a story above): only their expected results are made here.
+HAND_WRITTEN = ("crazy-eights-clean", "crazy-eights-mistake")
+
+
 def dump_report(report: dict[str, Any]) -> str:
     """The report as JSON with one line per log line (readable, and diffs line by line)."""
 
@@ -401,6 +407,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         files[HERE / f"{name}.expected.json"] = data
         files[HERE / f"{name}.expected.txt"] = text
         for path, content in files.items():
+            if args.check:
+                if not path.is_file() or path.read_text(encoding="utf-8") != content:
+                    stale.append(path.name)
+            else:
+                path.write_text(content, encoding="utf-8")
+    for name in HAND_WRITTEN:
+        data, text = expected(name)
+        for path, content in (
+            (HERE / f"{name}.expected.json", data),
+            (HERE / f"{name}.expected.txt", text),
+        ):
             if args.check:
                 if not path.is_file() or path.read_text(encoding="utf-8") != content:
                     stale.append(path.name)

@@ -212,9 +212,10 @@ class TestValidateMany:
 
     def test_a_variant_override_reaches_the_workers(self) -> None:
         """variant= re-judges every log by other rules in the workers too."""
-        rows = validate_many(SAMPLES, jobs=2, variant="official")
+        uno = [p for p in SAMPLES if not p.name.startswith("crazy-eights")]  # UNO decks only
+        rows = validate_many(uno, jobs=2, variant="official")
         assert {r.variant for r in rows} == {"official"}
-        assert rows == [validate_log(p, variant="official") for p in SAMPLES]
+        assert rows == [validate_log(p, variant="official") for p in uno]
 
     def test_an_unknown_variant_override_fails_before_any_work(self) -> None:
         """variant= naming no variant raises VariantError at once (a bad argument, not a log)."""

@@ -65,3 +65,38 @@ def test_every_reachable_state_keeps_every_invariant(
     with capsys.disabled():  # shown in CI logs without -s
         sys.stdout.write(f"\n[ena_rules] {line}\n")
     assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions
+
+
+def _tiny_pack(base: str, ranks: list[str], players: int) -> str:
+    """A pack of two suits and a few ranks, one card each, one card a hand (``base`` extends
+    a pack of playing cards: every other rank has no copies, the cut counts the ranks kept)."""
+    pack = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    colored = ", ".join(f'"{r}" = {1 if r in ranks else 0}' for r in pack)
+    order = ", ".join(f'"{r}"' for r in ranks)
+    return (
+        f'name = "tiny-{base}"\nextends = "{base}"\n[players]\nmin = 2\nmax = {players}\n'
+        f'[deck]\ncolors = ["S", "H"]\ncolored = {{ {colored} }}\ncut_order = [{order}]\n'
+        f'[deal]\nhand_size = 1\nhand_size_by_players = {{ "{players}" = 1 }}\n'
+    )
+
+
+@pytest.mark.parametrize(
+    ("base", "ranks", "players"),
+    [("crazy-eights", ["A", "2", "8"], 2), ("mau-mau", ["7", "8", "J", "A"], 3)],
+)
+def test_DECK_DECLARE_every_reachable_state_of_a_small_pack(
+    base: str, ranks: list[str], players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DECK-DECLARE (C8-WILD, MAU-SEVEN, MAU-JACK-ON-JACK): the exhaustive walk on a small pack
+    of playing cards: every reachable state keeps every invariant, every event judged right."""
+    variant = load_variant_text(_tiny_pack(base, ranks, players), source=f"tiny {base}")
+    names = ["ana", "bor", "cene"][:players]
+    result = explore(variant, names, seeds=range(2), max_shuffles=0)
+    line = (
+        f"exhaustive {base} {players}p deck={'.'.join(ranks)} x2 suits hand=1: "
+        f"{result.states} states, {result.round_ends} round ends, {result.transitions} legal "
+        f"transitions, {result.judged} events judged, {result.frontier} not expanded"
+    )
+    with capsys.disabled():
+        sys.stdout.write(f"\n[ena_rules] {line}\n")
+    assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions

@@ -201,6 +201,8 @@ class TestLogFuzz:
         """The unmutated samples: judged as their expected results say."""
         words = {p.stem: judge_log(p.read_bytes().split(b"\n")) for p in SAMPLES}
         assert words == {
+            "crazy-eights-clean": "consistent",
+            "crazy-eights-mistake": "inconsistent",
             "ena-clean": "consistent",
             "ena-disputed": "inconsistent",
             "official-challenges": "consistent",

@@ -30,6 +30,8 @@ NAMES = (
     "table-consistent",
     "table-score-wrong",
     "table-impossible",
+    "crazy-eights-clean",
+    "crazy-eights-mistake",
 )
 COMPARED = ("line", "kind", "type", "outcome", "clause", "key", "agrees", "since", "round_ended")
 SUMMARY = (
@@ -210,3 +212,16 @@ def test_the_examples_of_the_format_reference_run() -> None:
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
     )
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_C8_MATCH_the_hand_written_crazy_eights_log_and_its_twin() -> None:
+    """C8-MATCH: the hand-written Crazy Eights log with one card that matches neither the suit
+    nor the rank is inconsistent (exit 1) at that line, citing C8-MATCH; its twin without the
+    line is consistent (exit 0)."""
+    bad, good = _report("crazy-eights-mistake"), _report("crazy-eights-clean")
+    assert (bad.exit_code, good.exit_code) == (1, 0)
+    wrong = [r for r in bad.results if r.outcome == "rejected"]
+    assert [(r.line, r.clause) for r in wrong] == [(13, "C8-MATCH")]
+    assert "first leaves the rules at line 13" in (
+        EXAMPLES / "crazy-eights-mistake.expected.txt"
+    ).read_text("utf-8")

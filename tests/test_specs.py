@@ -32,7 +32,7 @@ from ena_rules import (
     new_game,
     parse_card,
 )
-from ena_rules.cards import COLOR_NAMES
+from ena_rules.cards.notation import color_name
 from ena_rules.game.event_fields import more as more_cards
 from ena_rules.game.events import Event
 from ena_rules.game.position import parse_position
@@ -242,7 +242,7 @@ def check_state(where: str, s: GameState, facts: dict[str, Any]) -> None:
     if "top" in facts:
         got["top"] = str(s.top) if s.top else ""
     if "color" in facts:
-        got["color"] = COLOR_NAMES.get(s.color or "", "")
+        got["color"] = color_name(s.color) if s.color else ""
     if "direction" in facts:
         got["direction"] = "clockwise" if s.direction == 1 else "counter-clockwise"
     if "pending" in facts:

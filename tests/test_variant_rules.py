@@ -215,7 +215,8 @@ def test_DEAL_SEVEN_the_deal_must_leave_a_card_to_turn_up() -> None:
         ),
         (
             "[deck]\nbogus = 1",
-            "deck.bogus: unknown key 'bogus' in [deck]; expected one of colored, colors, wild",
+            "deck.bogus: unknown key 'bogus' in [deck]; expected one of color_names, "
+            "color_symbols, colored, colors, cut_order, wild",
         ),
         ("description = 3", "description: expected a string, got 3"),
         ("[first_card]\nwild_color = 3", "first_card.wild_color: expected a string, got 3"),
@@ -240,8 +241,8 @@ def test_SETUP_PLAYERS_a_malformed_key_is_refused_naming_it(body: str, message: 
         ("ranks.W = 3", "ranks.W: expected a table describing the rank, got 3"),
         (
             "[ranks.W]\nbogus = 1",
-            "ranks.W.bogus: unknown key 'bogus'; expected one of challengeable, effects, "
-            "only_without_color_match, score, turned_up",
+            "ranks.W.bogus: unknown key 'bogus'; expected one of challengeable, effects, kind, "
+            "name, not_on_same_rank, only_without_color_match, score, turned_up",
         ),
         ('[ranks.W]\nscore = "x"', "ranks.W.score: expected an integer, got 'x'"),
         (
@@ -320,7 +321,10 @@ def test_SETUP_PLAYERS_variant_files_are_found_read_and_reloaded(tmp_path: Path)
         load_variant(str(sub / "house"))
     with pytest.raises(VariantError) as info:
         load_variant("zzz")
-    assert "known names are crazy, draw-until, ena, ena-112, " in str(info.value)
+    assert (
+        "known names are crazy, crazy-eights, crazy-eights-house, draw-until, ena, ena-112, "
+        in (str(info.value))
+    )
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"name = '\xff'\n")
     with pytest.raises(VariantError) as info:

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from ..cards import COLOR_NAMES, COLORS, Card, parse_card
+from ..cards import Card, parse_card
 from ..errors import EnaRulesError
 from ..game.events import CallUno, Challenge, ChooseColor, Draw, Event, Overtake, Pass, Play
 from ..variant import Variant
@@ -97,7 +97,7 @@ class ActionLayout:
         if not 2 <= self.seats <= MAX_SEATS:
             raise EnaRulesError(f"seats: {self.seats}: the layout takes 2 to {MAX_SEATS} seats")
         self.kinds = card_kinds(variant)
-        self.colors = tuple(COLOR_NAMES[c] for c in variant.deck.colors if c in COLORS)
+        self.colors = tuple(variant.color_word(c) for c in variant.deck.colors)
         actions = list(self._generate())
         self.actions: tuple[Action, ...] = tuple(
             attrs.evolve(a, index=i) for i, a in enumerate(actions)

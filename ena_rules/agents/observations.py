@@ -33,7 +33,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import COLOR_NAMES, Card
+from ..cards import Card
 from ..errors import EnaRulesError
 from ..game.state import GameState
 from ..game.view import PlayerView
@@ -150,7 +150,7 @@ class ObservationLayout:
         for i, card in enumerate(self.kinds):
             self.kind_index[card] = i
             self.kind_index[str(card)] = i
-        self.colors = tuple(COLOR_NAMES[c] for c in variant.deck.colors)
+        self.colors = tuple(variant.color_word(c) for c in variant.deck.colors)
         self._color_index = {c: i for i, c in enumerate(self.colors)}
         self._color_code = {c: i for i, c in enumerate(variant.deck.colors)}
         copies = Counter(variant.cards)

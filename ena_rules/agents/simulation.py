@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from ..cards import COLOR_NAMES
+from ..cards.notation import color_name
 from ..cards.shuffle import derive_seed, splitmix64
 from ..errors import EnaRulesError, typed_arguments
 from ..game.events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
@@ -151,7 +151,7 @@ def _random_card(s: GameState, rng: Rng) -> Play | None:
         return None
     card = hand[rng.below(len(hand))]
     colors = s.variant.deck.colors
-    color = COLOR_NAMES[colors[rng.below(len(colors))]]
+    color = color_name(colors[rng.below(len(colors))])
     names = [p for i, p in enumerate(s.players) if i != seat]
     swaps = any(e.op == "swap_hands" for e in s.variant.rank(card.rank).effects)
     return Play(

@@ -23,16 +23,35 @@ from ..errors import ArgumentTypeError, CardError, typed_arguments
 __all__ = [
     "COLORS",
     "COLOR_NAMES",
+    "SUITS",
     "Card",
+    "builtin_color",
     "color_from_name",
+    "color_name",
+    "color_symbol",
     "format_cards",
+    "is_color_name",
+    "known_color",
     "parse_card",
     "parse_cards",
+    "register_color",
 ]
 
 COLORS: tuple[str, ...] = ("R", "Y", "G", "B")
 COLOR_NAMES: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
-_NAME_TO_COLOR = {name: code for code, name in COLOR_NAMES.items()}
+#: The suits of a pack of playing cards (the standard 52- and 32-card packs): code, name, symbol.
+SUITS: tuple[tuple[str, str, str], ...] = (
+    ("S", "spades", "\u2660"),
+    ("H", "hearts", "\u2665"),
+    ("D", "diamonds", "\u2666"),
+    ("C", "clubs", "\u2663"),
+)
+# Every colour code the notation knows: the UNO colours, the suits, and any colour a deck
+# declares (register_color). A code means one colour in every deck (docs/cards.md).
+_NAMES: dict[str, str] = {**COLOR_NAMES, **{code: name for code, name, _ in SUITS}}
+_SYMBOLS: dict[str, str] = {code: symbol for code, _, symbol in SUITS}
+_FROM_SYMBOL: dict[str, str] = {symbol: code for code, symbol in _SYMBOLS.items()}
+_NAME_TO_COLOR = {name: code for code, name in _NAMES.items()}
 _RANK_RE = re.compile(r"^[0-9A-Z+\-]{1,6}$")
 
 
@@ -114,6 +133,67 @@ def parse_card(text: str, ranks: Iterable[str] | None = None) -> Card:
     return card
 
 
+def register_color(code: str, name: str, symbol: str = "") -> None:
+    """Make a colour a deck declares known to the notation (the loader calls it).
+
+    A code names one colour everywhere: a code, a name or a symbol already given to another
+    colour raises :class:`CardError`.
+
+    >>> register_color("S", "spades", "\u2660")  # the suits are known already: no change
+    >>> register_color("S", "swords")
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.CardError: colour code 'S' is already 'spades' (one colour in every deck)
+    """
+    if not re.match(r"^[A-Z]$", code) or code == "W":
+        raise CardError(f"colour code {code!r}: expected one capital letter other than W")
+    if not re.match(r"^[a-z][a-z -]{0,29}$", name):
+        raise CardError(f"colour name {name!r}: expected a lower-case word")
+    known = _NAMES.get(code)
+    if known is not None and known != name:
+        raise CardError(f"colour code {code!r} is already {known!r} (one colour in every deck)")
+    other = _NAME_TO_COLOR.get(name)
+    if other is not None and other != code:
+        raise CardError(f"colour name {name!r} is already colour {other!r}")
+    if symbol:
+        holder = _FROM_SYMBOL.get(symbol)
+        if len(symbol) != 1 or symbol.isalnum() or symbol in "+-,. ":
+            raise CardError(f"colour symbol {symbol!r}: expected one sign that is not a letter")
+        if holder is not None and holder != code:
+            raise CardError(f"colour symbol {symbol!r} is already colour {holder!r}")
+        if _SYMBOLS.get(code, symbol) != symbol:
+            raise CardError(f"colour {code!r} already has the symbol {_SYMBOLS[code]!r}")
+        _SYMBOLS[code] = symbol
+        _FROM_SYMBOL[symbol] = code
+    _NAMES[code] = name
+    _NAME_TO_COLOR[name] = code
+
+
+def builtin_color(code: str) -> bool:
+    """True for a colour the notation knows before any deck is loaded: R Y G B, S H D C."""
+    return code in COLOR_NAMES or any(code == s for s, _, _ in SUITS)
+
+
+def known_color(code: str) -> bool:
+    """True for a colour code the notation knows (the UNO colours, the suits, declared ones)."""
+    return code in _NAMES
+
+
+def color_name(code: str) -> str:
+    """A colour's name: ``color_name("R")`` is ``'red'``, ``color_name("S")`` ``'spades'``."""
+    return _NAMES[code]
+
+
+def is_color_name(word: str) -> bool:
+    """True for the name of a colour the notation knows (``red``, ``spades``)."""
+    return word in _NAME_TO_COLOR
+
+
+def color_symbol(code: str) -> str:
+    """A colour's symbol (``\u2660`` for spades), or ``""`` for a colour that has none."""
+    return _SYMBOLS.get(code, "")
+
+
 def _parse_uncached(text: str, key: str) -> Card:
     expected = (
         "expected a colour R, Y, G or B followed by a rank (0-9, S, R, +2, ...), "
@@ -121,12 +201,14 @@ def _parse_uncached(text: str, key: str) -> Card:
     )
     if not key:
         raise CardError(f"{text!r}: empty card code; {expected}")
+    if key[0] in _FROM_SYMBOL:  # a suit's symbol reads as its letter: \u26608 is S8
+        key = _FROM_SYMBOL[key[0]] + key[1:].strip()
     if key.startswith("W"):
         if not _RANK_RE.match(key):
             raise CardError(f"{text!r}: not a card code; {expected}")
         return Card(None, key)
     color, rank = key[0], key[1:]
-    if color not in COLORS or not rank or rank.startswith("W") or not _RANK_RE.match(rank):
+    if color not in _NAMES or not rank or rank.startswith("W") or not _RANK_RE.match(rank):
         raise CardError(f"{text!r}: not a card code; {expected}")
     return Card(color, rank)
 
@@ -163,6 +245,6 @@ def color_from_name(name: str) -> str:
     key = name.strip().lower()
     if key in _NAME_TO_COLOR:
         return _NAME_TO_COLOR[key]
-    if key.upper() in COLORS:
+    if key.upper() in _NAMES:
         return key.upper()
     raise CardError(f"{name!r}: not a colour; expected one of red, yellow, green, blue")

@@ -176,7 +176,7 @@ def call(request: str, folder: str | os.PathLike[str]) -> str:
     Every answer is a JSON object; a request the referee cannot use gets ``{"error": ...}``.
 
     >>> json.loads(call('{"op": "variants"}', "."))["names"][:2]
-    ['crazy', 'draw-until']
+    ['crazy', 'crazy-eights']
     """
     try:
         req = json.loads(request)

@@ -12,7 +12,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ..cards import COLOR_NAMES, format_cards
+from ..cards import format_cards
+from ..cards.notation import color_name, known_color
 from ..errors import LogError
 from ..game.position import format_position
 from ..game.state import GameState
@@ -122,7 +123,7 @@ def table(s: GameState) -> Iterator[str]:
     for seat, (p, hand) in enumerate(zip(s.players, s.hands, strict=True)):
         marks = ("*" if s.due == p else " ") + ("D" if s.dealer == seat else " ")
         yield f"{marks} {p:<{width}} {len(hand):>2}: {format_cards(hand).replace(',', ' ')}"
-    color = COLOR_NAMES.get(s.color or "", "no colour yet")
+    color = color_name(s.color) if s.color and known_color(s.color) else "no colour yet"
     direction = "clockwise" if s.direction == 1 else "counter-clockwise"
     extra = f"; {plural(s.pending.count, 'card')} owed" if s.pending else ""
     yield (

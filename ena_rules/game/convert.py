@@ -33,6 +33,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from ..cards import COLOR_NAMES, Card, parse_card
+from ..cards.notation import is_color_name
 from ..errors import EnaRulesError, LogError
 from ..variant import Variant
 from ..variant.io import load_named
@@ -102,7 +103,7 @@ def _card(value: Any, _: Any) -> Card:
 
 
 def _color(value: Any, _: Any) -> str:
-    if value not in _COLOR_WORDS:
+    if value not in _COLOR_WORDS and not is_color_name(value):
         raise EnaRulesError(f"{value!r}: not a colour; expected one of {', '.join(_COLOR_WORDS)}")
     return str(value)
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..cards import COLOR_NAMES, COLORS, Card, color_from_name, parse_card
+from ..cards import COLORS, Card, color_from_name, parse_card
+from ..cards.notation import color_name
 from ..errors import ArgumentTypeError, CardError, EventCardError, EventError
 from .names import player_name
 
@@ -84,7 +85,7 @@ def _color(field: str, value: Any) -> str:
     if not isinstance(value, str):
         raise wrong_type(field, "a colour name (str: red, yellow, green, blue)", value)
     try:
-        return COLOR_NAMES[color_from_name(value)]
+        return color_name(color_from_name(value))
     except CardError as exc:
         raise EventCardError(f"{field}: {exc}") from None
 

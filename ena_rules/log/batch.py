@@ -23,7 +23,8 @@ logs travel with the work: :func:`read_logs` reads each file here as a :class:`L
 >>> from pathlib import Path
 >>> rows = validate_many(sorted(Path("docs/examples").glob("*.jsonl")), jobs=2)
 >>> [(Path(r.path).name, r.result) for r in rows]
-[('ena-clean.jsonl', 'consistent'), ('ena-disputed.jsonl', 'inconsistent'),
+[('crazy-eights-clean.jsonl', 'consistent'), ('crazy-eights-mistake.jsonl', 'inconsistent'),
+ ('ena-clean.jsonl', 'consistent'), ('ena-disputed.jsonl', 'inconsistent'),
  ('official-challenges.jsonl', 'consistent'), ('table-consistent.jsonl', 'consistent'),
  ('table-impossible.jsonl', 'inconsistent'), ('table-score-wrong.jsonl', 'inconsistent')]
 """

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 import attrs
 
-from ..cards import Card
+from ..cards import COLORS, Card
 from ..errors import EnaRulesError, LogError, LogReadError
 from ..game.event_fields import wrong_type
 from ..game.events import CallUno, Overtake, Play
@@ -433,7 +433,7 @@ class LogReader:
                 obj = {k: v for k, v in obj.items() if k not in extras and k != TIME_KEY}
             line = _conv.structure_line(obj)
         except _conv.FormatError as exc:
-            raise _LineProblem(str(exc)) from None
+            raise _LineProblem(self._deck_words(str(exc))) from None
         h = self.header
         if h is not None and extras:
             self._check_seen(extras, h)
@@ -453,6 +453,16 @@ class LogReader:
         elif not (isinstance(line, RoundClaim) and "hands" in extras and line.round >= 1):
             _check_claim_form(line)  # a claim_round of the hands alone claims them
         return line
+
+    def _deck_words(self, message: str) -> str:
+        """A card code that does not parse, in a game whose deck is not UNO's: say what this
+        deck allows (DECK-DECLARE), not the UNO notation's default words."""
+        v = self.variant
+        head, sep, rest = message.partition("; expected ")
+        if v is None or not sep or "not a card code" not in head or v.deck.colors == COLORS:
+            return message
+        where = rest.rpartition(" @ ")[2] if " @ " in rest else ""
+        return f"{head}; expected {v.describe_cards()}" + (f" @ {where}" if where else "")
 
     def _check_round(self, line: RoundStart, h: Header) -> None:
         if h.is_table:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import COLOR_NAMES
+from ..cards.notation import color_name
 from ..errors import EnaRulesError
 from ..game.events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from ..game.state import GameState, RoundResult
@@ -248,7 +248,7 @@ def instead(s: GameState) -> str:
         if text not in options:
             options.append(text)
     shown = ", ".join(options[:8]) + (", ..." if len(options) > 8 else "")
-    top = f"top card {s.top}" + (f" ({COLOR_NAMES[s.color]})" if s.color else "")
+    top = f"top card {s.top}" + (f" ({color_name(s.color)})" if s.color else "")
     return f"by the rules {due} is due ({top}) and may: {shown}."
 
 

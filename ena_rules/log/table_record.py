@@ -89,7 +89,7 @@ def table_deal(s: GameState, turned: tuple[Card, ...]) -> Verdict:
             )
         pool[c] -= 1
     rest = list(pool.elements())
-    dealt = v.deal.hand_size * len(s.players)
+    dealt = v.hand_size(len(s.players)) * len(s.players)
     deck = (*rest[:dealt], *turned, *rest[dealt:])
     verdict = apply(replace(s, partial=False), Deal(deck))
     if verdict.rejected:

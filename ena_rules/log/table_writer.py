@@ -49,7 +49,7 @@ def turned_cards(variant: Variant, deck: Sequence[Card], players: int) -> tuple[
     ...     "official")), 2)]
     ['R7']
     """
-    pile = list(deck[variant.deal.hand_size * players :])
+    pile = list(deck[variant.hand_size(players) * players :])
     out: list[Card] = []
     for card in pile:
         out.append(card)

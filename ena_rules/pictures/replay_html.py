@@ -30,11 +30,12 @@ from typing import Any
 
 from .. import __version__
 from ..cards import COLOR_NAMES, parse_card
+from ..cards.notation import color_name
 from ..errors import OutputError, typed_arguments
 from ..game.names import lone_surrogate
 from ..variant import Variant
 from .replay_steps import Replay, ReplayStep, clause_texts, replay_steps
-from .svg import PALETTE, card_label, card_symbol, color_mark
+from .svg import PALETTE, SUIT_INK, card_label, card_symbol, color_mark
 
 __all__ = ["page_data", "render_page", "replay_command", "write_replay"]
 
@@ -106,7 +107,19 @@ def _symbols(codes: Iterable[str]) -> str:
     return ET.tostring(defs, encoding="unicode")
 
 
-def _legend() -> str:
+def _legend(codes: Iterable[str] = ()) -> str:
+    suits = [s for s in SUIT_INK if any(c[:1] == s and c[1:] for c in codes)]
+    if suits:  # a pack of playing cards: its suits, each with its own shape (DECK-DECLARE)
+        shapes = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+        out = []
+        for code in suits:
+            svg = ET.Element("svg", {"viewBox": "0 0 12 12", "aria-hidden": "true"})
+            svg.append(color_mark(code, 6, 6, 5))
+            out.append(
+                f"<li>{ET.tostring(svg, encoding='unicode')} <strong>{code}</strong> "
+                f"{color_name(code)}: a {shapes[code]}</li>"
+            )
+        return "".join(out)
     items = []
     for code, name in COLOR_NAMES.items():
         if code not in PALETTE:
@@ -279,7 +292,7 @@ def render_page(replay: Replay) -> str:
             f'<section aria-labelledby="c-h"><h2 id="c-h">Claims</h2>{_claim_items(replay)}'
             "</section>",
             '<section aria-labelledby="l-h"><h2 id="l-h">Card colours</h2>'
-            f'<ul class="legend">{_legend()}</ul><p class="muted">Each card shows its code '
+            f'<ul class="legend">{_legend(codes)}</ul><p class="muted">Each card shows its code '
             "(colour letter and rank) and its colour's shape; a card with a question mark is "
             "face down.</p></section>",
             "</aside>",

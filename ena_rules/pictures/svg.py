@@ -4,7 +4,9 @@ In the spirit of python-chess's ``chess.svg``, every picture is built from small
 (a card face, a card back, a colour mark) and returned as an :class:`Svg`: a string that
 notebooks draw (``_repr_svg_``). Colour is never the only cue: every coloured card carries its
 colour letter and a shape (red ``●`` circle, yellow ``▲`` triangle, green ``■`` square, blue
-``◆`` diamond) in a colour-blind-safe palette (Okabe and Ito). Every picture has a ``<title>``
+``◆`` diamond) in a colour-blind-safe palette (Okabe and Ito); a playing card (a suit S H D C)
+is drawn white with its suit's own shape (drawn as a path, so no font decides it) and its code,
+suit letter first. Every picture has a ``<title>``
 and an ``aria-label`` for screen readers; a card whose face the view does not show (``None``)
 is drawn as a card back.
 
@@ -22,7 +24,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..cards import COLOR_NAMES, Card, parse_card
+from ..cards import Card, color_from_name, parse_card
+from ..cards.notation import color_name, known_color
 from ..errors import typed_arguments
 from ..game import display
 from ..game.event_fields import wrong_type
@@ -45,6 +48,7 @@ __all__ = [
     "color_mark",
     "hand",
     "position",
+    "suit_mark",
     "verdict_html",
 ]
 
@@ -56,6 +60,11 @@ PALETTE: dict[str, str] = {"R": "#D55E00", "Y": "#F0E442", "G": "#009E73", "B": 
 #: The shape each colour carries, so that no card is told by its colour alone.
 SHAPES: dict[str, str] = {"R": "circle", "Y": "triangle", "G": "square", "B": "diamond"}
 WILD_FILL, BACK_FILL, INK, PAPER = "#262626", "#3B4A6B", "#111111", "#FFFFFF"
+#: The ink of each suit of a pack of playing cards (red hearts and diamonds, as printed); the
+#: suits are told apart by their shapes (drawn as paths, not font glyphs) and letters too.
+SUIT_INK: dict[str, str] = {"S": INK, "H": "#C0262D", "D": "#C0262D", "C": INK}
+#: The picture of a playing card's rank in words (ace, jack, queen, king).
+_PIP_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
 _RANK_WORDS = {
     "S": "skip",
@@ -96,8 +105,14 @@ def card_label(c: Card | str | None) -> str:
     k = _card(c)
     if k is None:
         return "face-down card"
+    if k.color is not None and k.color in SUIT_INK:  # a playing card: "queen of hearts"
+        return f"{_PIP_WORDS.get(k.rank, k.rank)} of {color_name(k.color)}"
     word = _RANK_WORDS.get(k.rank, k.rank)
-    return word if k.color is None else f"{COLOR_NAMES.get(k.color, k.color)} {word}"
+    return (
+        word
+        if k.color is None
+        else f"{color_name(k.color) if known_color(k.color) else k.color} {word}"
+    )
 
 
 def _el(tag: str, parent: ET.Element | None = None, **attrs: str | float) -> ET.Element:
@@ -113,8 +128,45 @@ def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str | floa
 
 
 @typed_arguments
+def suit_mark(suit: str, cx: float, cy: float, r: float) -> ET.Element:
+    """A suit's own shape (spade, heart, diamond, club) centred at ``cx, cy``, as paths."""
+    ink = SUIT_INK.get(suit, INK)
+    g = _el("g", fill=ink, stroke="none")
+    if suit == "H":
+        _el(
+            "path",
+            g,
+            d=f"M{cx},{cy + r} C{cx - r * 1.6},{cy - r * 0.2} {cx - r * 0.6},{cy - r * 1.3} "
+            f"{cx},{cy - r * 0.45} C{cx + r * 0.6},{cy - r * 1.3} {cx + r * 1.6},{cy - r * 0.2} "
+            f"{cx},{cy + r} Z",
+        )
+    elif suit == "D":
+        pts = f"{cx},{cy - r} {cx + r * 0.72},{cy} {cx},{cy + r} {cx - r * 0.72},{cy}"
+        _el("polygon", g, points=pts)
+    elif suit == "S":
+        _el(
+            "path",
+            g,
+            d=f"M{cx},{cy - r} C{cx - r * 1.6},{cy + r * 0.1} {cx - r * 0.6},{cy + r * 1.0} "
+            f"{cx},{cy + r * 0.3} C{cx + r * 0.6},{cy + r * 1.0} {cx + r * 1.6},{cy + r * 0.1} "
+            f"{cx},{cy - r} Z",
+        )
+        stem = f"{cx},{cy} {cx + r * 0.35},{cy + r} {cx - r * 0.35},{cy + r}"
+        _el("polygon", g, points=stem)
+    else:  # clubs: three leaves and a stem
+        for dx, dy in ((0, -0.45), (-0.5, 0.15), (0.5, 0.15)):
+            _el("circle", g, cx=cx + r * dx, cy=cy + r * dy, r=r * 0.42)
+        stem = f"{cx},{cy} {cx + r * 0.35},{cy + r} {cx - r * 0.35},{cy + r}"
+        _el("polygon", g, points=stem)
+    return g
+
+
+@typed_arguments
 def color_mark(color: str, cx: float, cy: float, r: float) -> ET.Element:
-    """The colour's shape (circle, triangle, square, diamond) centred at ``cx, cy``."""
+    """The colour's shape (circle, triangle, square, diamond) centred at ``cx, cy``; a suit's
+    own shape for a suit of playing cards."""
+    if color in SUIT_INK:
+        return suit_mark(color, cx, cy, r)
     fill, stroke = PALETTE.get(color, "#999999"), INK
     shape = SHAPES.get(color, "circle")
     if shape == "circle":
@@ -129,8 +181,28 @@ def color_mark(color: str, cx: float, cy: float, r: float) -> ET.Element:
     return _el("polygon", points=pts, fill=fill, stroke=stroke)
 
 
+def _playing_face(c: Card) -> ET.Element:
+    """A playing card in a 60 x 90 box: white, its code (suit letter and rank) in the corners,
+    the suit's shape large in the middle and small under the corner code, the rank big."""
+    assert c.color is not None
+    g = _el("g")
+    ink = SUIT_INK.get(c.color, INK)
+    _el("rect", g, x=1, y=1, width=58, height=88, rx=7, fill=PAPER, stroke=INK, stroke_width=1.5)
+    code = str(c)
+    _text(g, 5, 14, code, font_size=9.5, font_weight="bold", fill=ink)
+    g.append(suit_mark(c.color, 9, 24, 4.5))
+    g.append(suit_mark(c.color, 30, 38, 14))
+    size = 22 if len(c.rank) == 1 else 18
+    _text(g, 30, 78, c.rank, font_size=size, font_weight="bold", text_anchor="middle", fill=ink)
+    flipped = _el("g", g, transform="rotate(180 30 45)")
+    _text(flipped, 5, 14, code, font_size=9.5, font_weight="bold", fill=ink)
+    return g
+
+
 def _face(c: Card) -> ET.Element:
     """A card face in a 60 x 90 box: body, centre oval and rank, corner code, colour mark."""
+    if c.color is not None and c.color in SUIT_INK:
+        return _playing_face(c)
     g = _el("g")
     body = WILD_FILL if c.color is None else PALETTE.get(c.color, "#999999")
     _el("rect", g, x=1, y=1, width=58, height=88, rx=7, fill=body, stroke=INK, stroke_width=1.5)
@@ -292,7 +364,7 @@ def position(what: GameState | PlayerView | TableView, *, step: float = 34) -> S
     for i, line in enumerate(info):
         _text(root, 86, 38 + 15 * i, line, font_size=12)
     if t.color:
-        code = next((k for k, v in COLOR_NAMES.items() if v == t.color), "")
+        code = color_from_name(t.color) if t.color else ""
         root.append(color_mark(code, 78, 34, 5))
     y = head_h
     for s in t.seats:

@@ -21,7 +21,8 @@ from typing import Any
 
 import attrs
 
-from ..cards import COLOR_NAMES, Card
+from ..cards import Card
+from ..cards.notation import color_name
 from ..errors import typed_arguments
 from ..game.state import GameState
 from ..game.view import PlayerView
@@ -203,7 +204,7 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
         phase=s.phase,
         rounds_done=s.round,
         top=s.top,
-        color=COLOR_NAMES.get(s.color or ""),
+        color=color_name(s.color) if s.color else None,
         direction="clockwise" if s.direction == 1 else "counter-clockwise",
         draw_pile=len(s.draw_pile),
         windows=public_windows(s),

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..cards import COLOR_NAMES, Card, color_from_name
+from ..cards import Card, color_from_name
+from ..cards.notation import color_name
 from ..cards.shuffle import derive_seed, shuffled
 from ..game.events import ChooseColor, Cut, Deal
 from ..game.state import GameState
@@ -47,8 +48,9 @@ _DEAL = accept("deal.hand_size", "the deal")
 def cut_value(v: Variant, card: Card) -> int | None:
     """DEAL-CUT-OFF, DEAL-CUT-ENA (``deal.cut_non_number``): a number card counts its number;
     any other counts zero or goes back (``None``: cut again)."""
-    if card.rank.isdigit():
-        return int(card.rank)
+    value = v.cut_value(card.rank)  # DECK-DECLARE deck.cut_order, else the number ranks
+    if value is not None:
+        return value
     return 0 if v.deal.cut_non_number == "zero" else None
 
 
@@ -136,13 +138,16 @@ def judge_deal(s: GameState, e: Deal) -> Judgement:
 def perform_deal(w: Work, e: Deal) -> None:
     """DEAL-SEVEN (``deal.hand_size``): one card at a time from the top, clockwise from the
     dealer's left; then a card is turned up (FLIP-WD4-OFF ``first_card.return_ranks``: some
-    go back under the pile) and acts (:func:`turn_up`)."""
+    go back under the pile; C8-FIRST: an eight is buried so) and acts (:func:`turn_up`;
+    MAU-FIRST: as played by the dealer). C8-HAND, MAU-HAND: the hand size may depend on the
+    number of players (``deal.hand_size_by_players``)."""
     s, v = w.s, w.v
     n, dealer = w.n, s.dealer
     assert dealer is not None
     pile = list(e.deck)
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for _ in range(v.deal.hand_size):
+    size = v.hand_size(n)  # C8-HAND: by the number of players
+    for _ in range(size):
         for k in range(1, n + 1):
             hands[(dealer + k) % n].append(pile.pop(0))
     w.s = attrs.evolve(s, seed=e.seed, last_round=None)
@@ -150,7 +155,7 @@ def perform_deal(w: Work, e: Deal) -> None:
     w.shuffles = 0
     w.note(
         "deal.hand_size",
-        f"{w.name(dealer)} deals {plural(v.deal.hand_size, 'card')} to each player.",
+        f"{w.name(dealer)} deals {plural(size, 'card')} to each player.",
     )
     turned = pile.pop(0)
     tries = 0
@@ -246,5 +251,5 @@ def perform_choose(w: Work, seat: int, e: ChooseColor, j: Judgement) -> None:
     code = color_from_name(e.color)
     w.color = code
     who = f"The dealer {e.player}" if seat == w.s.dealer else f"{e.player}, the first player,"
-    w.note("first_card.wild_color", f"{who} names {COLOR_NAMES[code]}.")
+    w.note("first_card.wild_color", f"{who} names {color_name(code)}.")
     turn_up(w, w.s.discard[-1])

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import COLOR_NAMES, Card
+from ..cards import Card
+from ..cards.notation import color_name
 from ..game.events import (
     CallUno,
     Challenge,
@@ -125,7 +126,7 @@ def _card_events(
     name = s.players[seat]
     if not chooses and not swaps:
         return [_event(cls, name, card, None, None)]
-    colors = [COLOR_NAMES[c] for c in s.variant.deck.colors] if chooses else [None]
+    colors = [color_name(c) for c in s.variant.deck.colors] if chooses else [None]
     targets = [p for i, p in enumerate(s.players) if i != seat] if swaps else [None]
     return [_event(cls, name, card, c, t) for c in colors for t in targets]
 
@@ -155,7 +156,7 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
         return ()
     if s.phase == "color":
         name = s.players[s.chooser]
-        return tuple(_event(ChooseColor, name, COLOR_NAMES[c]) for c in v.deck.colors)
+        return tuple(_event(ChooseColor, name, color_name(c)) for c in v.deck.colors)
     seat = s.turn
     name = s.players[seat]
     out: list[PlayerEvent] = []

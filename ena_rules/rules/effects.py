@@ -3,7 +3,9 @@
 The schema's catalogue (:data:`ena_rules.variant.ops.OPS`) names each op, its clause, its
 description and what it asks of the player; :data:`REGISTRY` gives each op the function that
 applies it to a :class:`Resolution`, and the two must name the same ops (checked at import).
-A card's effects run in the order its rank lists them (docs/variants.md#effects); nothing here
+A card's effects run in the order its rank lists them (docs/variants.md#effects): the packs'
+games compose theirs from the same ops (MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the
+C8-HOUSE cards); nothing here
 knows a particular card.
 
 >>> sorted(REGISTRY) == sorted(OPS)
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import COLOR_NAMES
+from ..cards.notation import color_name
 from ..cards.shuffle import derive_seed, shuffled
 from ..variant.ops import EFFECT_OPS, OPS, Op, card_needs, draw_count, effects_clause, moves_hands
 from . import windows
@@ -109,7 +111,7 @@ def _choose_color(r: Resolution, eff: Effect) -> None:
     """ACT-WILD: the player names the next colour."""
     if r.code is not None:
         r.w.color = r.code
-        r.w.note(r.key, f"{r.w.name(r.seat)} names {COLOR_NAMES[r.code]}.")
+        r.w.note(r.key, f"{r.w.name(r.seat)} names {color_name(r.code)}.")
 
 
 def _swap_hands(r: Resolution, eff: Effect) -> None:
@@ -188,6 +190,7 @@ def acts_turned_up(rank_name: str, rank: Rank) -> bool:
     card does and a number card (its rank a number: 002 "skip, draw two, reverse, atau wild",
     004 "Kalau kartu pertama adalah kartu aksi") does not. Naming a colour is not an action:
     FLIP-WILD decides who names it."""
-    if rank.turned_up == "inert" or (rank.turned_up == "unless_number" and rank_name.isdigit()):
+    number = rank.kind == "number" or (rank.kind == "auto" and rank_name.isdigit())
+    if rank.turned_up == "inert" or (rank.turned_up == "unless_number" and number):
         return False
     return any(e.op != "choose_color" for e in rank.effects)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from ..cards import COLOR_NAMES, Card, color_from_name
+from ..cards import Card, color_from_name
+from ..cards.notation import color_name, known_color
 from ..game.events import Cut, Deal, Event
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
@@ -116,12 +117,12 @@ def reject(key: str, reason: str | Callable[[], str], clause: str | None = None)
 
 def cname(code: str | None) -> str:
     """A colour's name (``"no colour"`` for none)."""
-    return COLOR_NAMES.get(code or "", "no colour")
+    return color_name(code) if code and known_color(code) else "no colour"
 
 
 def color_list(v: Variant) -> str:
     """The deck's colours in words: ``red, yellow, green or blue``."""
-    names = [COLOR_NAMES[c] for c in v.deck.colors]
+    names = [color_name(c) for c in v.deck.colors]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 

@@ -49,7 +49,8 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
 
 
 def hand_value(v: Variant, hand: Sequence[Card]) -> int:
-    """SCORE-VALUES: the points a hand is worth (``ranks.*.score``)."""
+    """SCORE-VALUES: the points a hand is worth (``ranks.*.score``; the packs' games declare
+    theirs the same way: C8-SCORE, MAU-SCORE; how the game ends, C8-END, is scoring.mode)."""
     return sum(v.rank(c.rank).score for c in hand if c.rank != "?")  # "?": unseen, scored 0
 
 

@@ -37,12 +37,18 @@ _UNNAMED = accept("first_card.wild_color", "no colour is named yet: any card mat
 
 
 def matches(s: GameState, seat: int, card: Card) -> Judgement:
-    """TURN-MATCH (``turn.match``): a card matches the colour in force or the top card's rank;
+    """TURN-MATCH (``turn.match``; C8-MATCH, MAU-MATCH: a suit or a rank): a card matches the
+    colour in force or the top card's rank;
     TURN-WILD (``turn.wild_anytime``): a wild may be played on any turn; TURN-WD4-LEGAL
     (``only_without_color_match``): a restricted wild only without a card of the colour,
     unless its victim may challenge it (then it is played, and judged by the challenge)."""
     v = s.variant
-    if card.color is None:
+    top = s.top
+    if v.not_on_same and card.rank in v.not_on_same and top is not None and top.rank == card.rank:
+        return reject(  # MAU-JACK-ON-JACK
+            f"ranks.{card.rank}.not_on_same_rank", lambda: f"{card} may not be played on {top}"
+        )
+    if card.color is None or card.rank in v.wild_ranks:  # C8-WILD: a suited wild too
         rank = v.rank(card.rank)  # looked up for wilds only: legal_events asks for every card
         if (
             rank.only_without_color_match
@@ -54,7 +60,7 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
                 lambda: f"{card} may be played only holding no {cname(s.color)} card",
             )
         if not v.turn.wild_anytime and any(
-            c.color is not None and matches(s, seat, c).accepted for c in s.hands[seat]
+            not v.plays_as_wild(c) and matches(s, seat, c).accepted for c in s.hands[seat]
         ):
             return reject(
                 "turn.wild_anytime", lambda: f"{card} may be played only holding no match"
@@ -62,7 +68,6 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
         return _WILD
     if s.color is None:
         return _UNNAMED
-    top = s.top
     if card.color == s.color or (top is not None and card.rank == top.rank):
         return _MATCHES
     return reject(
@@ -225,7 +230,8 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
             return
         probe = evolve(s, hands=tuple(w.hands), phase="play")
         ok = matches(probe, seat, card).accepted
-        if ok or not until:
+        limit = v.turn.draw_limit  # C8-DRAW: a turn's draw of at most so many cards
+        if ok or not until or (limit and drawn >= limit):
             break
     _say_drawn_until(w, seat, drawn, until)
     if ok and v.turn.play_drawn:

@@ -1,5 +1,8 @@
 """Calling UNO and catching a player who did not (UNO-CALL, UNO-SAFE, UNO-CATCH, UNO-FALSE).
 
+The same mechanism is Mau-Mau's "Mau" (MAU-CALL), and ``uno.calls = "none"`` is a game with no
+call (HR-SILENT-UNO; C8-NOCALL).
+
 Who is catchable is the UNO window (:mod:`ena_rules.rules.windows`): ``uno_exposed``.
 
 >>> from ena_rules import load_variant, CallUno

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from ..cards import COLOR_NAMES
+from ..cards.notation import color_name
 from ..errors import EventError
 from ..game import guards
 from ..game.names import player_name
@@ -50,7 +50,7 @@ def view(state: GameState, player: str) -> PlayerView:
         hand=hand,
         hand_sizes=tuple((p, len(h)) for p, h in zip(s.players, hands, strict=True)),
         top=s.top,
-        color=COLOR_NAMES.get(s.color or ""),
+        color=color_name(s.color) if s.color else None,
         direction="clockwise" if s.direction == 1 else "counter-clockwise",
         due=s.due,
         phase=s.phase,

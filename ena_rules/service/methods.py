@@ -7,7 +7,7 @@ names: a variant is a name the server's operator made known (shipped, or in a fo
 
 >>> from ena_rules.service.protocol import Service
 >>> [v["name"] for v in variants_list(Service(), {})["variants"]][:2]
-['crazy', 'draw-until']
+['crazy', 'crazy-eights']
 """
 
 from __future__ import annotations

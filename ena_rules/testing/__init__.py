@@ -51,7 +51,7 @@ def arrange_deck(
     after the listed ``draw`` cards, are filled from the unused cards in canonical order. ``turned``
     is the card (or the cards, for returned ones) turned up after the deal.
     """
-    size = variant.deal.hand_size
+    size = variant.hand_size(players)
     pool = Counter(canonical_deck(variant))
     want = [[parse_card(c) for c in h] for h in hands] + [[] for _ in range(players - len(hands))]
     turned_cards = (
@@ -70,7 +70,7 @@ def arrange_deck(
             pool[c] -= 1
             rest.append(c)
     # fill the hands, keeping wilds and action cards out of the filler where possible
-    rest.sort(key=lambda c: (c.color is None, not c.rank.isdigit()))
+    rest.sort(key=lambda c: (variant.plays_as_wild(c), variant.rank_kind(c.rank) != "number"))
     fill = iter(rest)
     deck: list[Card] = []
     for i in range(size):

@@ -25,7 +25,8 @@ from typing import Any
 
 import attrs
 
-from ..cards import COLOR_NAMES, Card
+from ..cards import Card
+from ..cards.notation import color_name
 from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from ..game.position import format_position, parse_position
 from ..game.state import GameState
@@ -341,7 +342,7 @@ def candidate_events(state: GameState) -> list[PlayerEvent]:
         return []
     v = s.variant
     out: list[PlayerEvent] = []
-    colors = [COLOR_NAMES[c] for c in v.deck.colors]
+    colors = [color_name(c) for c in v.deck.colors]
     for seat, player in enumerate(s.players):
         others = [p for p in s.players if p != player]
         for card in dict.fromkeys(s.hands[seat]):

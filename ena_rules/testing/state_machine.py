@@ -25,7 +25,8 @@ from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from ..cards import COLOR_NAMES, Card
+from ..cards import Card
+from ..cards.notation import color_name
 from ..game.events import CallUno, Deal, Draw, Event, Overtake, Play, PlayerEvent
 from ..game.position import format_position, parse_position
 from ..game.state import GameState
@@ -141,7 +142,7 @@ class RefereeMachine(RuleBasedStateMachine):
         color = None
         target = None
         if "choose_color" in ops:
-            color = data.draw(st.sampled_from([COLOR_NAMES[c] for c in v.deck.colors]), "colour")
+            color = data.draw(st.sampled_from([color_name(c) for c in v.deck.colors]), "colour")
         if "swap_hands" in ops:
             others = [p for p in self.current.players if p != player]
             target = data.draw(st.sampled_from(others), label="target")

@@ -1,7 +1,9 @@
 """Hypothesis strategies for ena_rules: generated variants (random valid rule combinations).
 
 Needs ``hypothesis`` (a test dependency). A generated variant is a variant file extending
-``official`` or ``ena`` with a random choice for most rule keys, loaded by
+``official`` or ``ena`` with a random choice for most rule keys (:func:`variants`), or one
+extending a game of a pack of playing cards, ``crazy-eights`` or ``mau-mau``, with a random
+choice for the keys those games have (:func:`pack_variants`, DECK-DECLARE), loaded by
 :func:`~ena_rules.load_variant_text`; every combination it draws is one the loader must accept.
 
 >>> from hypothesis import find
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 from ..variant import Variant
 from ..variant.io import load_variant_text
 
-__all__ = ["variant_texts", "variants"]
+__all__ = ["pack_variant_texts", "pack_variants", "variant_texts", "variants"]
 
 
 def _toml(value: Any) -> str:
@@ -165,3 +167,46 @@ def _toml_effect(effect: dict[str, Any]) -> str:
 def variants() -> st.SearchStrategy[Variant]:
     """Random valid variants, loaded from :func:`variant_texts`."""
     return variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))
+
+
+@st.composite
+def pack_variant_texts(draw: st.DrawFn) -> str:
+    """The TOML text of a random valid variant of a game played with a pack of playing cards:
+    Crazy Eights or Mau-Mau with random draws, hands, wilds, stacking and scoring."""
+    base = draw(st.sampled_from(["crazy-eights", "mau-mau", "crazy-eights-house"]))
+    suits = draw(st.sampled_from([["S", "H", "D", "C"], ["S", "H", "D"], ["H", "C"]]))
+    mode = draw(st.sampled_from(["winner_collects", "own_hand"]))
+    draw_kind = draw(st.sampled_from(["one", "until_playable"]))
+    sections: dict[str, dict[str, Any]] = {
+        "players": {"min": 2, "max": 4},
+        "deck": {"colors": suits},
+        "deal": {
+            "hand_size": draw(st.sampled_from([2, 3, 5])),
+            "hand_size_by_players": draw(st.sampled_from([{}, {"2": 4}, {"3": 2}])),
+            "cut": draw(st.sampled_from(["highest", "lowest"])),
+        },
+        "turn": {
+            "draw": draw_kind,
+            "draw_limit": draw(st.sampled_from([0, 1, 3])) if draw_kind != "one" else 0,
+            "play_drawn": draw(st.booleans()),
+        },
+        "uno": {"calls": draw(st.sampled_from(["required", "none"]))},
+        "scoring": {
+            "mode": mode,
+            "winner": "lowest_total" if mode == "own_hand" else "first_to_target",
+            "target": draw(st.sampled_from([30, 100])),
+        },
+    }
+    lines = ['name = "generated-pack"', f'extends = "{base}"']
+    for section, keys in sections.items():
+        lines.append(f"[{section}]")
+        lines.extend(f"{k} = {_toml(x)}" for k, x in keys.items())
+    wild = "J" if base == "mau-mau" else "8"
+    lines.append(f'[ranks."{wild}"]')
+    lines.append(f"not_on_same_rank = {_toml(draw(st.booleans()))}")
+    return "\n".join(lines) + "\n"
+
+
+def pack_variants() -> st.SearchStrategy[Variant]:
+    """Random valid variants of the games of a pack of playing cards (DECK-DECLARE)."""
+    return pack_variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))

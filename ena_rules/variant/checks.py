@@ -17,7 +17,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards import COLORS
-from ..errors import VariantError
+from ..cards.notation import (
+    builtin_color,
+    color_name,
+    color_symbol,
+    known_color,
+    register_color,
+)
+from ..errors import CardError, VariantError
 from .schema import Variant
 
 __all__ = [
@@ -141,17 +148,41 @@ def _in_deck(v: Variant) -> set[str]:
 
 @_check("deck-colours")
 def _colours(v: Variant, fail: Fail) -> None:
-    """Colours are among R, Y, G, B, each once, at least one."""
+    """Colours are known to the notation (R Y G B, the suits S H D C) or declared with a name
+    (``deck.color_names``), each once, at least one; a declared name or symbol agrees with the
+    notation's (a code names one colour in every deck; a file extending another may leave some
+    of its colours out); the declared colours become known."""
+    names, symbols = dict(v.deck.color_names), dict(v.deck.color_symbols)
+    for c in symbols:
+        if c not in names and not builtin_color(c):
+            raise fail(f"deck.color_symbols.{c}", f"colour {c!r} has no name in deck.color_names")
     for c in v.deck.colors:
-        if c not in COLORS:
-            raise fail("deck.colors", f"unknown colour {c!r}; expected some of R, Y, G, B")
+        if c not in names and not builtin_color(c):
+            raise fail(
+                "deck.colors",
+                f"unknown colour {c!r}; expected some of R, Y, G, B (or the suits S, H, D, C), "
+                f"or declare its name in deck.color_names",
+            )
     if len(set(v.deck.colors)) != len(v.deck.colors) or not v.deck.colors:
         raise fail("deck.colors", "expected at least one colour, each once")
+    for c in dict.fromkeys([*v.deck.colors, *names]):  # a name of a colour left out still agrees
+        name = names.get(c, color_name(c) if known_color(c) else "")
+        symbol = symbols.get(c, color_symbol(c) if known_color(c) else "")
+        try:
+            register_color(c, name, symbol)
+        except CardError as exc:
+            key = "color_symbols" if c in symbols and "symbol" in str(exc) else "color_names"
+            raise fail(f"deck.{key}.{c}", str(exc)) from None
 
 
 @_check("deck-ranks-defined")
 def _ranks_defined(v: Variant, fail: Fail) -> None:
-    """Coloured ranks do not start with W, wild ranks do; each rank in the deck is defined."""
+    """Coloured ranks do not start with W, wild ranks do; each rank in the deck is defined, in
+    one table only."""
+    both = {r for r, _ in v.deck.colored} & {r for r, _ in v.deck.wild}
+    if both:
+        rank = sorted(both)[0]
+        raise fail(f"deck.wild.{rank}", f"rank {rank!r} is both in deck.colored and deck.wild")
     for table, wild in (("colored", False), ("wild", True)):
         for rank, n in getattr(v.deck, table):
             if not wild and (rank.startswith("W") or not rank):
@@ -182,6 +213,26 @@ def _not_empty(v: Variant, fail: Fail) -> None:
         raise fail("deck", "the deck has no cards")
 
 
+@_check("deck-rank-declared")
+def _rank_declared(v: Variant, fail: Fail) -> None:
+    """A rank declared with a kind has copies in the deck (it is listed in deck.colored or
+    deck.wild); ``deck.cut_order`` lists ranks of the deck, each once."""
+    listed = {rank for rank, _ in (*v.deck.colored, *v.deck.wild)}
+    for rank, r in v.ranks:
+        if r.kind != "auto" and rank not in listed:
+            raise fail(
+                f"ranks.{rank}.kind",
+                f"rank {rank!r} is declared ({r.kind}) but has no copies: list it in "
+                "deck.colored or deck.wild",
+            )
+    in_deck = _in_deck(v)
+    for i, rank in enumerate(v.deck.cut_order):
+        if rank not in in_deck:
+            raise fail(f"deck.cut_order[{i}]", f"rank {rank!r} is not in the deck")
+    if len(set(v.deck.cut_order)) != len(v.deck.cut_order):
+        raise fail("deck.cut_order", "each rank once")
+
+
 @_check("players-range")
 def _players(v: Variant, fail: Fail) -> None:
     """players.min is at most players.max."""
@@ -193,24 +244,39 @@ def _players(v: Variant, fail: Fail) -> None:
 def _deal_fits(v: Variant, fail: Fail) -> None:
     """The most players, each dealt a hand, leave a card to turn up."""
     size = len(v.cards)
-    if v.players.max * v.deal.hand_size >= size:
-        raise fail(
-            "deal.hand_size",
-            f"{v.players.max} players with {v.deal.hand_size} cards each "
-            f"leave no card to turn up from a deck of {size}",
-        )
+    for count, _ in v.deal.hand_size_by_players:
+        if not count.isdigit() or not v.players.min <= int(count) <= v.players.max:
+            raise fail(
+                f"deal.hand_size_by_players.{count}",
+                f"expected a number of players from {v.players.min} to {v.players.max}",
+            )
+    for n in range(v.players.max, v.players.min - 1, -1):  # the most players first
+        if n * v.hand_size(n) >= size:
+            key = "deal.hand_size"
+            if v.hand_size(n) != v.deal.hand_size:
+                key = f"deal.hand_size_by_players.{n}"
+            raise fail(
+                key,
+                f"{n} players with {v.hand_size(n)} cards each "
+                f"leave no card to turn up from a deck of {size}",
+            )
 
 
 @_check("wild-chooses-colour")
 def _wild_colour(v: Variant, fail: Fail) -> None:
-    """A wild (a rank starting with W) chooses a colour; no other rank does."""
+    """A wild (a rank starting with W, or of kind wild) chooses a colour; no other rank does;
+    a rank starting with W is of kind wild."""
     for rank, r in v.ranks:
         ops = [e.op for e in r.effects]
-        if rank.startswith("W") and "choose_color" not in ops:
+        wild = rank.startswith("W") or r.kind == "wild"
+        if rank.startswith("W") and r.kind not in ("auto", "wild"):
+            raise fail(f"ranks.{rank}.kind", f"a rank starting with W is a wild, not {r.kind}")
+        if wild and "choose_color" not in ops:
             raise fail(f"ranks.{rank}.effects", 'a wild must include {op = "choose_color"}')
-        if not rank.startswith("W") and "choose_color" in ops:
+        if not wild and "choose_color" in ops:
             raise fail(
-                f"ranks.{rank}.effects", "only a wild (a rank starting with W) chooses a colour"
+                f"ranks.{rank}.effects",
+                "only a wild (a rank starting with W) chooses a colour",
             )
 
 

@@ -80,6 +80,15 @@ def _copies(info: KeyInfo, value: Any) -> tuple[tuple[str, int], ...]:
     return tuple(value.items())
 
 
+def _names(info: KeyInfo, value: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise _KeyFault(f"expected a table of code = text, got {value!r}")
+    for k, v in value.items():
+        if not isinstance(v, str):
+            raise _KeyFault(f"expected a string, got {v!r}", f".{k}")
+    return tuple(value.items())
+
+
 def _answers(info: KeyInfo, value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
     if not isinstance(value, dict):
         raise _KeyFault(f"expected a table of rank = [ranks], got {value!r}")
@@ -121,6 +130,7 @@ KEY_TYPES: dict[str, Callable[[KeyInfo, Any], Any]] = {
     "string": _string,
     "array of strings": _strings,
     "table of integers": _copies,
+    "table of strings": _names,
     "table of arrays of strings": _answers,
     "array of effects": _effects,
 }

@@ -80,6 +80,24 @@ class Rank:
     challengeable: bool = _key(
         False, "CHAL-WHO", "its victim may challenge it (CHAL-*) instead of drawing"
     )
+    kind: str = _key(
+        "auto",
+        "DECK-DECLARE C8-WILD MAU-JACK",
+        "what the rank is: a number card, an action card, or a wild (a wild plays on any card; "
+        "a coloured rank of kind wild, like Crazy Eights' eights, is a suited wild); auto: a "
+        "rank of digits is a number, a rank starting with W a wild, any other an action",
+        choices=("auto", "number", "action", "wild"),
+    )
+    name: str = _key(
+        "",
+        "DECK-DECLARE",
+        "the rank's name in words (ace, queen, skip): pictures and messages; empty: its code",
+    )
+    not_on_same_rank: bool = _key(
+        False,
+        "MAU-JACK-ON-JACK",
+        "a card of this rank may not be played on a card of the same rank (no jack on a jack)",
+    )
     turned_up: str = _key(
         "unless_number",
         "FLIP-ACTION",
@@ -128,6 +146,26 @@ class Deck:
         "copies of each wild rank (rank = copies)",
         minimum=0,
     )
+    color_names: tuple[tuple[str, str], ...] = _key(
+        (),
+        "DECK-DECLARE",
+        "the name of each colour or suit (code = name: R = red, S = spades), as events and "
+        "messages write it; a colour left out keeps the notation's name (the UNO colours, the "
+        "suits S H D C)",
+    )
+    color_symbols: tuple[tuple[str, str], ...] = _key(
+        (),
+        "DECK-DECLARE",
+        "the symbol of each suit (code = symbol: S = \u2660), read as its letter in card codes and "
+        "drawn on the cards",
+    )
+    cut_order: tuple[str, ...] = _key(
+        (),
+        "DECK-DECLARE DEAL-CUT-OFF",
+        "the ranks the cut counts, lowest first (the first counts 0, the next 1, ...); a rank "
+        "not listed is a non-number card (deal.cut_non_number); empty: the number ranks count "
+        "their number",
+    )
 
 
 @attrs.frozen
@@ -153,6 +191,13 @@ class Deal:
         choices=("recut_tied", "recut_all"),
     )
     hand_size: int = _key(7, "DEAL-SEVEN", "cards dealt to each player", minimum=1, maximum=30)
+    hand_size_by_players: tuple[tuple[str, int], ...] = _key(
+        (),
+        "C8-HAND",
+        "cards dealt to each player by the number of players (players = cards, e.g. 2 = 7); a "
+        "count not listed is dealt deal.hand_size",
+        minimum=1,
+    )
     first_player: str = _key(
         "left_of_dealer",
         "DEAL-FIRST",
@@ -228,6 +273,14 @@ class Turn:
         "TURN-DRAW HOUSE-DRAW-UNTIL",
         "a player who draws takes one card, or draws until a playable one comes",
         choices=("one", "until_playable"),
+    )
+    draw_limit: int = _key(
+        0,
+        "C8-DRAW",
+        "with turn.draw = until_playable, the most cards a turn's draw takes (then the turn "
+        "ends if none can be played); 0: no limit",
+        minimum=0,
+        maximum=30,
     )
     play_drawn: bool = _key(True, "TURN-DRAW", "a playable drawn card may be played at once")
     next: str = _key(

@@ -18,7 +18,9 @@ from typing import Any
 
 import attrs
 
-from ..cards import Card
+from ..cards import Card, parse_card
+from ..cards.notation import color_name, color_symbol, known_color
+from ..errors import CardError
 from .keys import (
     Actions,
     Challenge,
@@ -106,6 +108,12 @@ class Variant:
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck_set: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _answers: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    wild_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """The coloured ranks of kind wild (C8-WILD): they play on any card."""
+    not_on_same: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """The ranks that may not be played on their own rank (MAU-JACK-ON-JACK)."""
+    _cut_values: dict[str, int] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _names: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_rank_map", dict(self.ranks))
@@ -119,6 +127,18 @@ class Variant:
         object.__setattr__(self, "_deck", tuple(cards))
         object.__setattr__(self, "_deck_set", frozenset(cards))
         object.__setattr__(self, "_answers", dict(self.stacking.answer))
+        wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
+        object.__setattr__(self, "wild_ranks", frozenset(wilds))
+        same = frozenset(rank for rank, r in self.ranks if r.not_on_same_rank)
+        object.__setattr__(self, "not_on_same", same)
+        order = self.deck.cut_order
+        cut = {rank: i for i, rank in enumerate(order)}
+        if not order:
+            cut = {rank: int(rank) for rank, _ in self.deck.colored if rank.isdigit()}
+        object.__setattr__(self, "_cut_values", cut)
+        names = {c: color_name(c) for c in self.deck.colors if known_color(c)}
+        names.update(self.deck.color_names)
+        object.__setattr__(self, "_names", names)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -132,6 +152,84 @@ class Variant:
     def stack_answers(self, pending_rank: str) -> tuple[str, ...]:
         """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
         return self._answers.get(pending_rank, ())
+
+    def suited_wild(self, card: Card) -> bool:
+        """True for a coloured card whose rank is of kind wild (C8-WILD: an eight; MAU-JACK)."""
+        return card.rank in self.wild_ranks and card.color is not None
+
+    def plays_as_wild(self, card: Card) -> bool:
+        """True for a card that plays on any card: a wild, or a suited wild (C8-WILD)."""
+        return card.color is None or card.rank in self.wild_ranks
+
+    def rank_kind(self, rank: str) -> str:
+        """A rank's kind: ``number``, ``action`` or ``wild`` (DECK-DECLARE ``ranks.*.kind``;
+        ``auto``: digits are a number, W... a wild, any other an action).
+
+        >>> from ena_rules import load_variant
+        >>> [load_variant("official").rank_kind(r) for r in ("7", "S", "W+4")]
+        ['number', 'action', 'wild']
+        """
+        kind = self._rank_map[rank].kind if rank in self._rank_map else "auto"
+        if kind != "auto":
+            return kind
+        if rank.isdigit():
+            return "number"
+        return "wild" if rank.startswith("W") else "action"
+
+    def cut_value(self, rank: str) -> int | None:
+        """What a card of ``rank`` counts in the cut (``deck.cut_order``), or None for a
+        non-number card (DEAL-CUT-OFF)."""
+        return self._cut_values.get(rank)
+
+    def hand_size(self, players: int) -> int:
+        """Cards dealt to each of ``players`` (C8-HAND ``deal.hand_size_by_players``, else
+        DEAL-SEVEN ``deal.hand_size``)."""
+        for count, size in self.deal.hand_size_by_players:
+            if count == str(players):
+                return size
+        return self.deal.hand_size
+
+    def color_word(self, code: str) -> str:
+        """The name of one of the deck's colours (``deck.color_names``): ``red``, ``spades``."""
+        return self._names.get(code) or color_name(code)
+
+    def describe_cards(self) -> str:
+        """What a card code of this deck may be, in words (the end of a parse error).
+
+        >>> from ena_rules import load_variant
+        >>> load_variant("official").describe_cards()[-36:]
+        '8, 9, S, R or +2, or a wild W or W+4'
+        """
+
+        def words(items: list[str]) -> str:
+            return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+        colors = list(self.deck.colors)
+        suits = all(c in ("S", "H", "D", "C") for c in colors)
+        symbols = [color_symbol(c) for c in colors]
+        text = f"a {'suit' if suits else 'colour'} {words(colors)}"
+        if all(symbols):
+            text += f" (or {' '.join(symbols)})"
+        colored = [rank for rank, n in self.deck.colored if n]
+        wild = [rank for rank, n in self.deck.wild if n]
+        if colored:
+            text += f" followed by a rank {words(colored)}"
+        if wild:
+            text += f", or a wild {words(wild)}"
+        return text
+
+    def parse_card(self, text: str) -> Card:
+        """A card code of this deck: a :class:`CardError` saying what the deck allows when
+        the code is not one (DECK-DECLARE)."""
+        try:
+            card = parse_card(text)
+        except CardError:
+            card = None
+        if card is None or not self.in_deck(card):
+            raise CardError(
+                f"{text!r}: not a card of the {self.name} deck; expected {self.describe_cards()}"
+            )
+        return card
 
     def rank(self, rank: str) -> Rank:
         """The definition of a rank (``KeyError`` if the variant has none)."""
@@ -205,6 +303,7 @@ def _type_name(tp: Any) -> str:
         "str": "string",
         "tuple[str, ...]": "array of strings",
         "tuple[tuple[str, int], ...]": "table of integers",
+        "tuple[tuple[str, str], ...]": "table of strings",
         "tuple[tuple[str, tuple[str, ...]], ...]": "table of arrays of strings",
         "tuple[Effect, ...]": "array of effects",
     }.get(text, text)

@@ -113,6 +113,12 @@ class KeyDiff:
     doc: str
 
 
+def _table_key(path: str) -> bool:
+    """A key whose value is a table (``deal.hand_size_by_players``): compared whole."""
+    info = key_info(path)
+    return info is not None and info.type.startswith("table of")
+
+
 def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in tree.items():
@@ -121,6 +127,7 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
             isinstance(v, dict)
             and (prefix.count(".") < 1 or path.startswith("ranks."))
             and not (path.startswith(("deck.colored", "deck.wild", "stacking.answer")))
+            and not _table_key(path)
         ):
             out.update(_flatten(v, path))
         else:

@@ -1,0 +1,110 @@
+"""Mau-Mau (MAU-*): the shipped variant on the 32-card pack, each clause by its id
+(specs/clauses.toml; the scenarios are specs/mau_mau.toml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ena_rules import CallUno, Draw, GameState, Play, apply, legal_events, load_variant
+from ena_rules.agents.simulation import simulate
+from ena_rules.cards import parse_card
+from ena_rules.game.position import parse_position
+from ena_rules.testing import start_round
+
+MAU = load_variant("mau-mau")
+
+
+def at(hands: str, *, top: str = "H9", color: str = "H", players: str = "ana,bor") -> GameState:
+    n = players.count(",") + 1
+    return parse_position(
+        f"mau-mau players={players} phase=play dealer={n - 1} scores={','.join(['0'] * n)} "
+        f"hands={hands} draw=DA.HK.CA.SA.S8.H8 discard={top} color={color} last={n - 1} open=1",
+        MAU,
+    )
+
+
+def test_MAU_HAND_five_cards_from_the_32_card_pack() -> None:
+    """MAU-HAND: 32 cards, 7 to ace in four suits; five each."""
+    assert len(MAU.cards) == 32 and MAU.hand_size(3) == 5
+    s = start_round(MAU, ["ana", "bor", "cene"], dealer="cene", hands=[], turned="H9")
+    assert [len(h) for h in s.hands] == [5, 5, 5]
+
+
+def test_MAU_MATCH_a_draw_takes_one_card() -> None:
+    """MAU-MATCH: a card of neither suit nor rank is rejected; a draw takes one card."""
+    s = at("D10.C9.SK/S10.DQ")
+    assert apply(s, Play("ana", "SK")).clause == "MAU-MATCH"
+    assert apply(s, Draw("ana")).drawn == (("ana", 1),)
+
+
+def test_MAU_SEVEN_sevens_stack_two_more_each() -> None:
+    """MAU-SEVEN: a seven owes the next player two; a seven answers and passes on four."""
+    s = at("H7.C9.SK/S7.DQ.D10/CQ.CK.DK", players="ana,bor,cene")
+    v = apply(s, Play("ana", "H7"))
+    assert v.state.pending is not None and v.state.pending.count == 2
+    v = apply(v.state, Play("bor", "S7"))
+    assert v.state.pending is not None and v.state.pending.count == 4
+    v = apply(v.state, Draw("cene"))
+    assert v.drawn == (("cene", 4),) and v.state.due == "ana"
+
+
+def test_MAU_EIGHT_an_eight_skips() -> None:
+    """MAU-EIGHT: an eight skips the next player."""
+    v = apply(at("H8.C9.SK/S7.DQ.D10/CQ.CK.DK", players="ana,bor,cene"), Play("ana", "H8"))
+    assert v.skipped == ("bor",) and v.state.due == "cene"
+
+
+def test_MAU_JACK_a_jack_on_anything_names_a_suit() -> None:
+    """MAU-JACK: a jack is played on any card and names the suit (legal once per suit)."""
+    s = at("SJ.C9.SK/S10.DQ.C10", top="D9", color="D")
+    jacks = [e for e in legal_events(s) if isinstance(e, Play) and e.card == parse_card("SJ")]
+    assert len(jacks) == 4
+    v = apply(s, Play("ana", "SJ", color="clubs"))
+    assert (v.outcome, v.clause, v.state.color) == ("accepted", "MAU-JACK", "C")
+
+
+@pytest.mark.parametrize(("forbid", "outcome"), [(True, "rejected"), (False, "accepted")])
+def test_MAU_JACK_ON_JACK_is_a_key(forbid: bool, outcome: str) -> None:
+    """MAU-JACK-ON-JACK: with ranks.J.not_on_same_rank a jack on a jack is rejected and not
+    legal; without it, it is played."""
+    from ena_rules import load_variant_text
+
+    v = load_variant_text(
+        f'name = "m"\nextends = "mau-mau"\n[ranks.J]\nnot_on_same_rank = {str(forbid).lower()}\n',
+        source="m.toml",
+    )
+    s = parse_position(
+        "m players=ana,bor phase=play dealer=1 scores=0,0 hands=SJ.C9/S10.DQ draw=DA.HK "
+        "discard=HJ color=C last=1 open=1",
+        v,
+    )
+    out = apply(s, Play("ana", "SJ", color="hearts"))
+    assert out.outcome == outcome
+    legal = any(isinstance(e, Play) and e.card == parse_card("SJ") for e in legal_events(s))
+    assert legal is not forbid
+    if forbid:
+        assert (out.clause, out.key) == ("MAU-JACK-ON-JACK", "ranks.J.not_on_same_rank")
+
+
+def test_MAU_CALL_caught_without_mau_draws_two() -> None:
+    """MAU-CALL: down to one card without saying Mau, caught: two cards."""
+    v = apply(at("H10.C9/S10.DQ.C10"), Play("ana", "H10"))
+    v = apply(v.state, CallUno("bor", target="ana"))
+    assert v.drawn == (("ana", 2),)
+
+
+def test_MAU_FIRST_a_seven_turned_up_makes_the_first_player_draw() -> None:
+    """MAU-FIRST: the first card counts as the dealer's: a seven owes the first player two."""
+    s = start_round(MAU, ["ana", "bor", "cene"], dealer="cene", hands=[], turned="H7")
+    assert s.phase == "owe" and s.pending is not None and s.pending.count == 2
+
+
+def test_MAU_SCORE_the_player_out_collects() -> None:
+    """MAU-SCORE: ace 5, king 4, seven 1 collected by the player out."""
+    v = apply(at("H10/SA.SK.C7"), Play("ana", "H10"))
+    assert v.state.scores == (10, 0)
+
+
+def test_MAU_HAND_games_play_to_the_end() -> None:
+    """MAU-HAND, MAU-SCORE: random legal players finish whole games of Mau-Mau."""
+    assert simulate(MAU, players=4, games=10, seed=5).finished == 10
