@@ -423,3 +423,45 @@ def test_trusted_inputs_a_state_changed_with_attrs_evolve_is_the_callers_to_chec
     with pytest.raises(PositionError):
         parse_position(format_position(bad))
     check_state(s)  # the library's own state passes
+
+
+def test_HR_BLIND_DRAW_secrecy_a_blind_card_placed_before_a_seen_card_is_refused() -> None:
+    """Cards drawn blind are the last cards of their hand (``blind=`` names them by value): a
+    position or JSON state that puts one before a seen card is refused, naming ``blind``. The
+    fuzz run's broken secrecy property: ana's hand Y9 B1 R7 with Y9 unseen; had the hidden Y9
+    been an R7, the view would have listed her seen cards R7 B1, not B1 R7."""
+    from ena_rules.game.state_check import check_state
+
+    s = apply(deal(BLIND, [["B1", "R7"], ["Y1", "Y2"]], "G3", draw=["Y9"]), Draw("ana")).state
+    assert [str(c) for c in s.hands[0]] == ["B1", "R7", "Y9"] and s.blind[0] == (s.hands[0][2],)
+    check_state(s)
+    check_views(s)
+    hands = ((s.hands[0][2], *s.hands[0][:2]), s.hands[1])  # Y9 B1 R7, Y9 unseen
+    bad = attrs.evolve(s, hands=hands, phase="play", drawn=None, turn=1)
+    with pytest.raises(PositionError, match=r"^blind: seat 0: .*Y9.* last cards"):
+        check_state(bad)
+    with pytest.raises(PositionError, match="blind"):
+        parse_position(format_position(bad), BLIND)
+    with pytest.raises(PositionError, match="blind"):
+        from_dict(to_dict(bad), BLIND)
+
+
+def test_HR_BLIND_DRAW_a_card_returned_by_a_challenge_goes_before_the_blind_cards() -> None:
+    """CHAL-GUILTY ``card_returns`` with HR-BLIND-DRAW: the Wild Draw Four goes back among its
+    player's seen cards, before the cards they drew blind, so the state stays one the
+    consistency check accepts and the view does not depend on the hidden cards."""
+    from ena_rules.game.events import Challenge
+    from ena_rules.game.state_check import check_state
+
+    v = derived("official", 3, '[challenge]\nguilty = "card_returns"\n[view]\nblind_draw = true\n')
+    hands = [["R3", "W+4", "B5"], ["R2", "G2", "G6"]]
+    s = deal(v, hands, "R5", draw=["Y9", "Y1", "Y2", "Y3", "Y4", "Y6"])
+    for e in (Draw("ana"), Play("bor", "R2"), Play("ana", "W+4", color="green")):
+        s = apply(s, e).state
+    assert s.blind[0] == (s.hands[0][-1],)  # Y9, drawn blind
+    s = apply(s, Challenge("bor")).state
+    assert [str(c) for c in s.hands[0]] == ["R3", "B5", "W+4", "Y9", "Y1", "Y2", "Y3", "Y4"]
+    assert [str(c) for c in s.blind[0]] == ["Y9", "Y1", "Y2", "Y3", "Y4"]
+    check_state(s)
+    check_views(s)
+    assert [str(c) for c in view(s, "ana").hand] == ["R3", "B5", "W+4"]
