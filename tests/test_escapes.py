@@ -197,7 +197,8 @@ BLIND = derived("official", 2, "[view]\nblind_draw = true\n")
 
 def test_HR_BLIND_DRAW_the_drawn_card_is_not_in_the_drawers_view_partial_state_or_json() -> None:
     """Drawn blind, the card is hidden from its drawer even when it equals a card they have
-    seen (cards compare by value): not in ``drawn``, the partial state, its position, JSON."""
+    seen (cards compare by value): not in ``drawn``, the partial state, its position, JSON,
+    the picture."""
     for held in (["G4", "R7"], ["B1", "R7"]):  # a seen copy of the drawn G4, and none
         s = deal(BLIND, [held, ["Y1", "Y2"]], "G3", draw=["G4"])
         s = apply(s, Draw("ana")).state
@@ -208,6 +209,7 @@ def test_HR_BLIND_DRAW_the_drawn_card_is_not_in_the_drawers_view_partial_state_o
         assert to_json(seen)["drawn"] is None
         assert "drawn=G4" not in format_position(seen.state)
         check_views(s)  # the secrecy property: the view, partial state, position, JSON
+        fuzz.check_pictures(s)  # and the picture
 
 
 # -- 5. a lone surrogate is refused where names and strings are read -----------------------------
