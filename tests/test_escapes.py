@@ -467,3 +467,41 @@ def test_HR_BLIND_DRAW_a_card_returned_by_a_challenge_goes_before_the_blind_card
     check_state(s)
     check_views(s)
     assert [str(c) for c in view(s, "ana").hand] == ["R3", "B5", "W+4"]
+
+
+# -- found by the long run of the widened shapes --------------------------------------------------
+
+LIMIT = derived("official", 3, "[play]\nhand_limit = 3\n")
+
+
+def test_HR_HAND_LIMIT_partial_state_an_unknown_card_may_match_so_the_round_is_not_stuck() -> None:
+    """D-HR-HAND-LIMIT-STUCK on a partial state (a table record, bor's view): every hand at
+    the limit, no known card matches, but ana's unknown cards may: no KeyError '?', the round
+    is not declared stuck (it is on the full state, where ana's cards are known)."""
+    s = deal(LIMIT, [["Y1", "B2", "Y3"], ["Y4", "B5", "B6"]], "G7")
+    full = apply(s, Draw("ana"))
+    assert full.accepted and full.state.round == s.round + 1  # stuck: the round ends drawn
+    p = forget(s, keep=[1], viewer=1)
+    v = apply(p, Draw("ana"))
+    assert v.accepted and v.state.round == s.round and v.state.players[v.state.turn] == "bor"
+    assert "play.hand_limit" in {n.key for n in v.notes}
+
+
+def test_HR_BLIND_DRAW_secrecy_check_keeps_the_drawn_card_among_the_blind_cards() -> None:
+    """The secrecy property's own move of hidden cards (``check_views``): ana's blind drawn G5
+    followed by 2 blind penalty cards (a wrong play after the draw, Ena) is not the last blind
+    card; moving the hidden cards moves the drawn card with its place, so her view (which
+    hides it: it is one of her blind cards) does not change. The long run's false alarm."""
+    v = derived("ena", 3, "[view]\nblind_draw = true\n")
+    s = deal(v, [["Y1", "B2", "Y3"], ["Y4", "B5", "B6"]], "G7", draw=["G5", "R1", "R2"])
+    s = apply(s, Draw("ana")).state
+    wrong = apply(s, Play("ana", "Y1"))
+    assert wrong.outcome == "penalised"
+    s = wrong.state
+    assert (s.phase, str(s.drawn), [str(c) for c in s.blind[0]]) == (
+        "drawn",
+        "G5",
+        ["G5", "R1", "R2"],
+    )
+    assert view(s, "ana").drawn is None and view(s, "ana").unseen == 3
+    check_views(s)
