@@ -17,6 +17,7 @@ from ..game.words import plural
 from . import answers, discard, finish, forced, multi, scoring, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
+from .unknown import UNKNOWN, known, unseen
 from .work import Work, evolve
 
 __all__ = [
@@ -249,12 +250,18 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
 
 def _nobody_can_finish(w: Work) -> bool:
     """D-HR-HAND-LIMIT-STUCK: every player holds the hand limit (so no turn's draw takes a card)
-    and no card of any hand matches: no event can change the table, the round is stuck."""
+    and no card of any hand matches: no event can change the table, the round is stuck. On a
+    partial state a card nobody saw may be any unseen card: stuck only if none of them matches."""
     limit = w.v.play.hand_limit
     if w.pending is not None or any(len(h) < limit for h in w.hands):
         return False
     probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
-    return not any(matches(probe, i, c).accepted for i, h in enumerate(w.hands) for c in h)
+    hidden = set(unseen(probe)) if any(UNKNOWN in h for h in w.hands) else set()
+    return not any(
+        matches(probe, i, c).accepted
+        for i, h in enumerate(w.hands)
+        for c in set(known(h)) | (hidden if UNKNOWN in h else set())
+    )
 
 
 def _say_drawn_until(w: Work, seat: int, drawn: int, until: bool) -> None:

@@ -166,10 +166,13 @@ def _hide(state: GameState, seat: int, shift: int = 0) -> GameState:
     pile = tuple(pool[k : k + len(state.draw_pile)])
     k += len(state.draw_pile)
     drawn = state.drawn
+    # the drawn card, drawn blind, is one of the blind cards (not always the last: penalty
+    # cards may follow it): it moves with its place
+    at = [j for j in blind_at if state.turn == seat and own[j] == drawn]
     mine: list[Card] = []
     for j in blind_at:
-        if state.turn == seat and drawn is not None and own[j] == drawn and j == blind_at[-1]:
-            drawn = pool[k]  # the card drawn last, drawn blind
+        if at and j == at[-1]:
+            drawn = pool[k]
         own[j] = pool[k]
         mine.append(pool[k])
         k += 1
