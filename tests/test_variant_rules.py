@@ -209,7 +209,7 @@ def test_DEAL_SEVEN_the_deal_must_leave_a_card_to_turn_up() -> None:
         ("[players]\nmin = 5\nmax = 4", "players.min: 5 is more than players.max (4)"),
         (
             "bogus = 1",
-            "bogus: unknown key 'bogus'; expected one of actions, challenge, deal, deck, "
+            "bogus: unknown key 'bogus'; expected one of actions, cards, challenge, deal, deck, "
             "description, extends, first_card, name, overtake, penalties, play, players, ranks, "
             "scoring, stacking, time, turn, uno, view",
         ),

@@ -153,7 +153,7 @@ def _random_card(s: GameState, rng: Rng) -> Play | None:
     colors = s.variant.deck.colors
     color = color_name(colors[rng.below(len(colors))])
     names = [p for i, p in enumerate(s.players) if i != seat]
-    swaps = any(e.op == "swap_hands" for e in s.variant.rank(card.rank).effects)
+    swaps = any(e.op == "swap_hands" for e in s.variant.rank_of(card).effects)
     return Play(
         s.players[seat],
         card,

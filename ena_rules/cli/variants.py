@@ -120,7 +120,7 @@ def _dotted(path: str) -> str:
 
 def _split(path: str) -> list[str]:
     head, _, rest = path.partition(".")
-    if head == "ranks":
+    if head in ("ranks", "cards"):  # a rank's or a card's own table (DECK-CARD)
         rank, _, field = rest.rpartition(".")
         return [head, rank, field]
     return [head, rest]

@@ -175,14 +175,14 @@ def perform_deal(w: Work, e: Deal) -> None:
     windows.round_start(w, dealer)
     w.note("first_card.apply_action", f"{turned} is turned up.")
     first = w.step(dealer)  # DEAL-FIRST (deal.first_player): the dealer's left goes first
-    if card_needs(v.rank(turned.rank))[0] and v.first_card.wild_color == "nobody":
+    if card_needs(v.rank_of(turned))[0] and v.first_card.wild_color == "nobody":
         # HR-WILD-FIRST (first_card.wild_color = "nobody"): kept as a plain first card
         w.note(
             "first_card.wild_color",
             f"Nobody names a colour for the {turned} turned up: any card may be played on it.",
             "HR-WILD-FIRST",
         )
-    elif card_needs(v.rank(turned.rank))[0]:
+    elif card_needs(v.rank_of(turned))[0]:
         # FLIP-WILD (first_card.wild_color): the dealer or the first player names the colour
         w.phase = "color"
         w.turn = first
@@ -207,7 +207,7 @@ def turn_up(w: Work, turned: Card) -> None:
     dealer = w.s.dealer
     assert dealer is not None
     first = w.step(dealer)  # DEAL-FIRST
-    rank = v.rank(turned.rank)
+    rank = v.rank_of(turned)  # DECK-CARD: a card's own table
     if not v.first_card.apply_action or not acts_turned_up(turned.rank, rank):
         w.set_turn(first, "deal.first_player")
         return
@@ -223,7 +223,7 @@ def turn_up(w: Work, turned: Card) -> None:
             f"The turned-up {turned} makes {w.name(first)} draw {r.count}"
             + (" and lose the first turn." if loses else "; they still take the first turn."),
         )
-        discard.owe(w, first, r.count, turned.rank, after, flip=True)
+        discard.owe(w, first, r.count, turned.rank, after, flip=True, key=r.key)
         return
     if r.skips:
         discard.record_skips(w, w.step(first, -1), r)

@@ -52,7 +52,7 @@ def put_down(
     decides, after the move). END-ROUND: the last card ends the round.
     """
     s, v = w.s, w.v
-    rank = v.rank(card.rank)
+    rank = v.rank_of(card)  # DECK-CARD: a card's own table, else its rank's
     guilty = rank.challengeable and holds_color(s.hands[seat], s.color, card)
     prev_color = w.color
     w.remove(seat, card)
@@ -82,7 +82,7 @@ def put_down(
             "stacking.overtake" if card.rank in v.stacking.overtake else "stacking.answer",
             f"The draw is stacked: {w.name(victim)} now owes {count}.",
         )
-    owe(w, victim, count, card.rank, after, flip=False)
+    owe(w, victim, count, card.rank, after, flip=False, key=r.key)
     if rank.challengeable and w.pending is not None:
         windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, added, prev_color))
 
@@ -110,15 +110,18 @@ def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
     return v.rank(rank).challengeable and not flip
 
 
-def owe(w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool) -> None:
+def owe(
+    w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool, key: str = ""
+) -> None:
     """ACT-D2, ACT-WD4: ``victim`` must draw ``count``: pending while it may be answered
-    (phase ``owe``), otherwise drawn at once, the turn then going to ``after``."""
-    key = f"ranks.{rank}.effects"
+    (phase ``owe``), otherwise drawn at once, the turn then going to ``after``. ``key``: the
+    effects' key cited (DECK-CARD: ``cards.SQ.effects``; default ``ranks.RANK.effects``)."""
+    key = key or f"ranks.{rank}.effects"
     if stays_pending(w.v, rank, flip=flip):
         windows.open_pending(w, Pending(victim, count, rank, after))
         w.note(key, f"{w.name(victim)} owes {count} cards and may still answer them.")
         return
-    w.take(victim, count, key, f"the {rank} card")
+    w.take(victim, count, key, f"the {key.split('.')[1]} card")  # SQ: its own table
     if after != victim:
         w.lose_turn(victim)
     w.set_turn(after)

@@ -122,7 +122,7 @@ def _event(cls: Any, *fields: Any) -> Any:
 def _card_events(
     s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
 ) -> list[PlayerEvent]:
-    chooses, swaps = card_needs(s.variant.rank(card.rank))
+    chooses, swaps = card_needs(s.variant.rank_of(card))
     name = s.players[seat]
     if not chooses and not swaps:
         return [_event(cls, name, card, None, None)]

@@ -3,10 +3,10 @@
 The schema's catalogue (:data:`ena_rules.variant.ops.OPS`) names each op, its clause, its
 description and what it asks of the player; :data:`REGISTRY` gives each op the function that
 applies it to a :class:`Resolution`, and the two must name the same ops (checked at import).
-A card's effects run in the order its rank lists them (docs/variants.md#effects): the packs'
-games compose theirs from the same ops (MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the
-C8-HOUSE cards); nothing here
-knows a particular card.
+A card's effects run in the order its rank lists them, or its own table (DECK-CARD,
+``[cards.SQ]``; docs/variants.md#effects): the packs' games compose theirs from the same ops
+(MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the C8-HOUSE cards, C8-QUEEN's five); nothing
+here knows a particular card.
 
 >>> sorted(REGISTRY) == sorted(OPS)
 True
@@ -59,7 +59,7 @@ class Resolution:
         self.code = code
         self.tseat = tseat
         self.flip = flip
-        self.key = f"ranks.{card.rank}.effects"
+        self.key = w.v.effects_key(card)  # DECK-CARD: cards.SQ.effects, else ranks.Q.effects
         self.skips = 0
         self.count = 0
         self.reversed = False
@@ -179,7 +179,7 @@ def resolve(
 ) -> Resolution:
     """Apply ``card``'s primitives from ``seat``, in order; the skips and draw they add up to."""
     r = Resolution(w, seat, card, code, tseat, flip=flip)
-    for eff in w.v.rank(card.rank).effects:
+    for eff in w.v.rank_of(card).effects:
         REGISTRY[eff.op].run(r, eff)
     return r
 

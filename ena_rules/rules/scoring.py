@@ -35,7 +35,7 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
         f"{w.name(seat)} plays their last card and wins the round.",
         "END-ROUND",
     )
-    rank = v.rank(card.rank)
+    rank = v.rank_of(card)
     count = draw_count(rank)
     if stack and w.pending is not None:
         count += w.pending.count

@@ -101,7 +101,7 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
             return accept("stacking.answer", f"{card} is stacked on the pending +{p.count}")
         if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
             return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
-        deflects = answers.deflection(v, p.rank, v.rank(card.rank))
+        deflects = answers.deflection(v, p.rank, v.rank_of(card))
         if deflects is not None:
             return accept(deflects, f"{card} deflects the pending +{p.count}")
         answer = " or challenge" if s.challenge else ""

@@ -349,7 +349,7 @@ def candidate_events(state: GameState) -> list[PlayerEvent]:
     for seat, player in enumerate(s.players):
         others = [p for p in s.players if p != player]
         for card in dict.fromkeys(s.hands[seat]):
-            ops = {e.op for e in v.rank(card.rank).effects}
+            ops = {e.op for e in v.rank_of(card).effects}
             cs: list[str | None] = list(colors[:2]) if "choose_color" in ops else [None]
             ts: list[str | None] = list(others[:2]) if "swap_hands" in ops else [None]
             for c in cs:
