@@ -254,6 +254,26 @@ class TestClaims:
         before_header = validate(["x", *lines[1:]], keep=False)
         assert before_header.first_wrong is None  # nothing was judged
 
+    def test_SCORE_ENA_totals_that_do_not_add_up_are_wrong_on_the_claims_own_figures(
+        self,
+    ) -> None:
+        """A round's totals that are not the totals before it plus the claim's own points are
+        wrong on the claim's own figures, whatever the round's record got wrong before (a
+        wrong draw claim on line 48): the claim follows no earlier line."""
+        lines = (ROOT / "docs" / "examples" / "ena-clean.jsonl").read_text("utf-8").splitlines()
+        drawn, claim = json.loads(lines[47]), json.loads(lines[91])
+        drawn["count"], claim["totals"]["bor"] = 2, 37
+        lines[47], lines[91] = json.dumps(drawn), json.dumps(claim)
+        r = validate(lines)
+        assert [x.line for x in r.findings] == [48, 92] and r.first_wrong == 48
+        wrong = r.findings[1]
+        assert wrong.since is None
+        assert "bor's totals are 16 + 22 = 38, not 37" in wrong.rules
+        assert "the claim is wrong on its own figures" in wrong.rules
+        knock_on = validate(ROOT / "docs" / "examples" / "ena-disputed.jsonl")
+        (line_113,) = (x for x in knock_on.findings if x.line == 113)
+        assert line_113.since == 35 and "own figures" not in line_113.rules
+
 
 class TestStructure:
     def test_END_ROUND_events_after_a_round_ended_need_a_round_line(self) -> None:

@@ -265,6 +265,21 @@ def test_table_sample_revealed_hands_prove_the_score_wrong() -> None:
     assert "bor's points are 71, not 61" in report.findings[0].rules
 
 
+def test_table_a_claim_wrong_on_its_own_figures_follows_no_earlier_dispute() -> None:
+    """A round's claim whose listed hands are the rules' own but whose points are not what they
+    score is wrong on its own figures: it says so, and does not follow an unrelated earlier
+    disagreement (a wrong penalty claim on line 3)."""
+    lines = (EXAMPLES / "table-score-wrong.jsonl").read_text("utf-8").splitlines()
+    lines.insert(2, json.dumps({"type": "claim_penalty", "player": "ana", "cards": 2}))
+    report = validate(lines)
+    earlier, claim = report.findings
+    assert earlier.line == 3 and earlier.since == 3 and report.first_wrong == 3
+    assert claim.line == 19 and claim.since is None
+    assert "bor's points are 71, not 61: the hands it lists score 71" in claim.rules
+    assert "the claim is wrong on its own figures" in claim.rules
+    assert "follows a wrong state" not in claim.text()
+
+
 def test_table_sample_impossible_card() -> None:
     """table-impossible.jsonl: a third R9 in sight at line 4."""
     report = validate(EXAMPLES / "table-impossible.jsonl")

@@ -283,7 +283,8 @@ class TableReplay(Replay):
         if isinstance(c, WinnerClaim) and _may_have_ended(self):
             text = "undetermined: the last round's points count cards nobody saw"
             return LineResult(line, CLAIM, "claim_winner", record, UNDETERMINED, message=text)
-        return check_claim(self, line, c, record)
+        listed = hands is not None and isinstance(c, RoundClaim)
+        return check_claim(self, line, c, record, listed=listed)
 
     def _drawn_of_readings(
         self, line: int, c: DrawnClaim, record: dict[str, Any] | None
