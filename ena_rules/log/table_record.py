@@ -33,7 +33,16 @@ from ..game.state import GameState, replace
 from ..game.verdict import REJECTED, UNDETERMINED, Note, Verdict
 from ..game.words import plural
 from ..rules.referee import apply, new_game
-from ..rules.unseen import UNKNOWN, decide_challenge, forget, known, overfull, rescore, unseen
+from ..rules.unseen import (
+    UNKNOWN,
+    decide_challenge,
+    forget,
+    known,
+    open_points,
+    overfull,
+    rescore,
+    unseen,
+)
 from ..variant import Variant
 from .claims import check_claim
 from .line_time import line_time
@@ -283,7 +292,8 @@ class TableReplay(Replay):
         if isinstance(c, WinnerClaim) and _may_have_ended(self):
             text = "undetermined: the last round's points count cards nobody saw"
             return LineResult(line, CLAIM, "claim_winner", record, UNDETERMINED, message=text)
-        return check_claim(self, line, c, record)
+        listed = hands is not None and isinstance(c, RoundClaim)
+        return check_claim(self, line, c, record, listed=listed)
 
     def _drawn_of_readings(
         self, line: int, c: DrawnClaim, record: dict[str, Any] | None
@@ -458,14 +468,7 @@ def _open_points(replay: Replay) -> dict[int, int]:
     """The unseen cards each seat's points of the last round depend on."""
     if replay.finished is None or replay.variant is None:
         return {}
-    result = replay.finished[1]
-    counts = result.unseen
-    mode = replay.variant.scoring.mode
-    if not any(counts) or mode not in ("winner_collects", "own_hand"):
-        return {}
-    if mode == "winner_collects":
-        return {result.winner: sum(counts)}
-    return {i: k for i, k in enumerate(counts) if k and i != result.winner}
+    return open_points(replay.variant, replay.finished[1])
 
 
 def _may_have_ended(replay: Replay) -> bool:

@@ -95,6 +95,10 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
         seat = state.players.index(event.player)
         if j.kind == "mistake":
             penalties.settle(w, seat, j)
+            if isinstance(event, Play):  # the cards shown go back to the hand
+                w.show(seat, (event.card, *event.more))
+            elif isinstance(event, Overtake):
+                w.show(seat, (event.card,))
         else:
             RULES[type(event)][1](w, seat, event, j)
     windows.uno_closes_off_one_card(w)

@@ -54,6 +54,18 @@ def hand_value(v: Variant, hand: Sequence[Card]) -> int:
     return sum(v.rank(c.rank).score for c in hand if c.rank != "?")  # "?": unseen, scored 0
 
 
+def _unseen(hand: Sequence[Card]) -> int:
+    return sum(1 for c in hand if c.rank == "?")
+
+
+def _word(points: int, unseen: int) -> str:
+    """Points in words, a partial state's unseen cards left open: ``12``, ``12 + ?`` (3 cards
+    nobody saw, counted 0 until a claim's hands decide them), ``?`` (nothing seen)."""
+    if not unseen:
+        return str(points)
+    return f"{points} + ?" if points else "?"
+
+
 def _points(w: Work, winner: int) -> list[int]:
     """SCORE-OFF, SCORE-ENA, HOUSE-ROUNDS (``scoring.mode``): each seat's points for the round."""
     v = w.v
@@ -70,14 +82,18 @@ def _points(w: Work, winner: int) -> list[int]:
         )
     elif v.scoring.mode == "winner_collects":
         points[winner] = sum(values)
-        w.note("scoring.mode", f"{w.name(winner)} scores {points[winner]} for the others' hands.")
+        got = _word(points[winner], sum(_unseen(h) for h in w.hands))
+        w.note("scoring.mode", f"{w.name(winner)} scores {got} for the others' hands.")
     elif v.scoring.mode == "own_hand":
         points = values
         points[winner] = 0
         w.note(
             "scoring.mode",
             "Each player scores their own hand: "
-            + ", ".join(f"{w.name(i)} {p}" for i, p in enumerate(points))
+            + ", ".join(
+                f"{w.name(i)} {_word(p, _unseen(w.hands[i]) if i != winner else 0)}"
+                for i, p in enumerate(points)
+            )
             + ".",
         )
     else:
