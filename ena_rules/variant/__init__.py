@@ -8,6 +8,7 @@ keys            the tables of the schema (``[deal]``, ``[turn]``, ``[ranks.*]``,
                 key's clause ids and description
 keys_play       the ``[play]`` table (HR-* house rules of play)
 keys_time       the ``[time]`` table (HR-TIME-LIMIT)
+keys_family     the ``[mercy]`` and ``[draw_color]`` tables (NM-MERCY, DRAW-COLOR)
 ops             the catalogue of effect primitives a card may compose
 finder          where a variant's name or path is looked up (shipped, ``ENA_RULES_PATH``)
 hooks           the strict structuring of each TOML table, one hook per rule key
@@ -36,9 +37,11 @@ from .schema import (
     Citation,
     Deal,
     Deck,
+    DrawColor,
     Effect,
     FirstCard,
     KeyInfo,
+    Mercy,
     Overtake,
     Penalties,
     Players,
@@ -64,9 +67,11 @@ __all__ = [
     "Citation",
     "Deal",
     "Deck",
+    "DrawColor",
     "Effect",
     "FirstCard",
     "KeyInfo",
+    "Mercy",
     "Overtake",
     "Penalties",
     "PlayRules",
