@@ -22,7 +22,8 @@ __all__ = ["judge_challenge", "perform_challenge"]
 
 
 def judge_challenge(s: GameState, seat: int, e: Challenge) -> Judgement:
-    """CHAL-WHO: only the player who must draw for a challengeable card may, before drawing."""
+    """CHAL-WHO: only the player who must draw for a challengeable card may, before drawing
+    (NM-NO-CHALLENGE: No Mercy's wild draw cards are not ``challengeable``)."""
     c = s.challenge
     if c is None or s.pending is None or c.victim != seat or s.turn != seat:
         return reject(

@@ -137,10 +137,10 @@ def judge_deal(s: GameState, e: Deal) -> Judgement:
 
 def perform_deal(w: Work, e: Deal) -> None:
     """DEAL-SEVEN (``deal.hand_size``): one card at a time from the top, clockwise from the
-    dealer's left; then a card is turned up (FLIP-WD4-OFF ``first_card.return_ranks``: some
-    go back under the pile; C8-FIRST: an eight is buried so) and acts (:func:`turn_up`;
-    MAU-FIRST: as played by the dealer). C8-HAND, MAU-HAND: the hand size may depend on the
-    number of players (``deal.hand_size_by_players``)."""
+    dealer's left; then a card is turned up (FLIP-WD4-OFF, NM-FIRST
+    ``first_card.return_ranks``: some go back under the pile; C8-FIRST: an eight is buried
+    so) and acts (:func:`turn_up`; MAU-FIRST: as played by the dealer). C8-HAND, MAU-HAND:
+    the hand size may depend on the number of players (``deal.hand_size_by_players``)."""
     s, v = w.s, w.v
     n, dealer = w.n, s.dealer
     assert dealer is not None
@@ -239,6 +239,10 @@ def judge_choose(s: GameState, seat: int, e: ChooseColor) -> Judgement:
     """FLIP-WILD (``first_card.wild_color``): only the player who names the colour of the wild
     turned up (the dealer, or the first player), only in phase ``color``; one of the deck's
     colours."""
+    if discard.asks_color(s) and seat == s.turn:  # DRAW-COLOR: the victim names it
+        if color_from_name(e.color) not in s.variant.deck.colors:
+            return reject("deck.colors", f"{e.color} is not a colour of this deck", "DRAW-COLOR")
+        return accept("draw_color.chooser", "names the colour to draw to")
     if s.phase != "color" or seat != s.chooser:
         return reject("first_card.wild_color", f"{e.player} has no colour to name now", "FLIP-WILD")
     if color_from_name(e.color) not in s.variant.deck.colors:
@@ -249,6 +253,10 @@ def judge_choose(s: GameState, seat: int, e: ChooseColor) -> Judgement:
 def perform_choose(w: Work, seat: int, e: ChooseColor, j: Judgement) -> None:
     """FLIP-WILD: the colour is named; then the turned-up card's other effects apply."""
     code = color_from_name(e.color)
+    if w.s.phase == "owe":  # DRAW-COLOR: the victim of a draw to a colour names it
+        windows.turn_taken(w, seat)
+        discard.draw_to_named_color(w, seat, code)
+        return
     w.color = code
     who = f"The dealer {e.player}" if seat == w.s.dealer else f"{e.player}, the first player,"
     w.note("first_card.wild_color", f"{who} names {color_name(code)}.")

@@ -39,7 +39,19 @@ from ..game.events import (
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
-from . import challenge, deal, forced, multi, overtake, penalties, turn, uno, windows
+from . import (
+    challenge,
+    deal,
+    discard,
+    forced,
+    mercy,
+    multi,
+    overtake,
+    penalties,
+    turn,
+    uno,
+    windows,
+)
 from .effects import card_needs
 from .judgement import Judgement, judge_common
 from .work import Work
@@ -101,6 +113,8 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
                 w.show(seat, (event.card,))
         else:
             RULES[type(event)][1](w, seat, event, j)
+    if state.variant.mercy.limit:  # NM-MERCY: a hand at the limit is out at once
+        mercy.apply_mercy(w)
     windows.uno_closes_off_one_card(w)
     return w.verdict(PENALISED if j.kind == "mistake" else ACCEPTED, event)
 
@@ -164,6 +178,10 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
     seat = s.turn
     name = s.players[seat]
     out: list[PlayerEvent] = []
+    if discard.asks_color(s):  # DRAW-COLOR: the victim names the colour to draw to
+        out.extend(_event(ChooseColor, name, color_name(c)) for c in v.deck.colors)
+        _uno_calls(s, out)
+        return tuple(out)
     for card in dict.fromkeys(s.hands[seat]):
         if card.rank != "?" and turn.playable(s, seat, card).accepted:  # "?": UNKNOWN
             out.extend(_card_events(s, Play, seat, card))

@@ -9,6 +9,7 @@ keys            the tables of the schema (``[deal]``, ``[turn]``, ``[ranks.*]``,
 keys_play       the ``[play]`` table (HR-* house rules of play)
 keys_time       the ``[time]`` table (HR-TIME-LIMIT)
 keys_card       the ``[cards.CODE]`` tables: one card's own effects (DECK-CARD)
+keys_family     the ``[mercy]`` and ``[draw_color]`` tables (NM-MERCY, DRAW-COLOR)
 ops             the catalogue of effect primitives a card may compose
 finder          where a variant's name or path is looked up (shipped, ``ENA_RULES_PATH``)
 hooks           the strict structuring of each TOML table, one hook per rule key
@@ -38,9 +39,11 @@ from .schema import (
     Citation,
     Deal,
     Deck,
+    DrawColor,
     Effect,
     FirstCard,
     KeyInfo,
+    Mercy,
     Overtake,
     Penalties,
     Players,
@@ -67,9 +70,11 @@ __all__ = [
     "Citation",
     "Deal",
     "Deck",
+    "DrawColor",
     "Effect",
     "FirstCard",
     "KeyInfo",
+    "Mercy",
     "Overtake",
     "Penalties",
     "PlayRules",

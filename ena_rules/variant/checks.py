@@ -302,14 +302,17 @@ def _definitions(v: Variant) -> list[tuple[str, str, Any]]:
 
 @_check("wild-chooses-colour")
 def _wild_colour(v: Variant, fail: Fail) -> None:
-    """A wild (a rank starting with W, or of kind wild) chooses a colour; no other rank does;
-    a rank starting with W is of kind wild. A card's own effects (DECK-CARD) follow its rank."""
+    """A wild (a rank starting with W, or of kind wild) chooses a colour (or has its victim
+    name one: DRAW-COLOR, ``draw_color.chooser = "victim"``); no other rank does; a rank
+    starting with W is of kind wild. A card's own effects (DECK-CARD) follow its rank."""
+    victim_names = v.draw_color.chooser == "victim"
     for table, rank, r in _definitions(v):
         ops = [e.op for e in r.effects]
         wild = rank.startswith("W") or r.kind == "wild"
         if rank.startswith("W") and r.kind not in ("auto", "wild"):
             raise fail(f"{table}.kind", f"a rank starting with W is a wild, not {r.kind}")
-        if wild and "choose_color" not in ops:
+        named = "choose_color" in ops or (victim_names and "draw_until_color" in ops)
+        if wild and not named:
             raise fail(f"{table}.effects", 'a wild must include {op = "choose_color"}')
         if not wild and "choose_color" in ops:
             raise fail(

@@ -39,9 +39,10 @@ from .keys import (
     View,
 )
 from .keys_card import CardRule
+from .keys_family import DrawColor, Mercy
 from .keys_play import PlayRules
 from .keys_time import TimeRules
-from .ops import EFFECT_OPS, effects_clause
+from .ops import EFFECT_OPS, draw_count, effects_clause
 
 __all__ = [
     "EFFECT_OPS",
@@ -51,9 +52,11 @@ __all__ = [
     "Citation",
     "Deal",
     "Deck",
+    "DrawColor",
     "Effect",
     "FirstCard",
     "KeyInfo",
+    "Mercy",
     "Overtake",
     "Penalties",
     "PlayRules",
@@ -106,6 +109,8 @@ class Variant:
     scoring: Scoring = attrs.field(factory=Scoring)
     view: View = attrs.field(factory=View)
     time: TimeRules = attrs.field(factory=TimeRules)
+    mercy: Mercy = attrs.field(factory=Mercy)
+    draw_color: DrawColor = attrs.field(factory=DrawColor)
     citations: tuple[tuple[str, Citation], ...] = attrs.field(default=(), eq=False, repr=False)
     _rank_map: dict[str, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -134,7 +139,7 @@ class Variant:
             cards.extend(Card(None, rank) for _ in range(copies))
         object.__setattr__(self, "_deck", tuple(cards))
         object.__setattr__(self, "_deck_set", frozenset(cards))
-        object.__setattr__(self, "_answers", dict(self.stacking.answer))
+        object.__setattr__(self, "_answers", self._stack_table())
         wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
         object.__setattr__(self, "wild_ranks", frozenset(wilds))
         same = frozenset(rank for rank, r in self.ranks if r.not_on_same_rank)
@@ -148,6 +153,24 @@ class Variant:
         names.update(self.deck.color_names)
         object.__setattr__(self, "_names", names)
 
+    def _stack_table(self) -> dict[str, tuple[str, ...]]:
+        """HOUSE-STACK ``stacking.answer``, widened by NM-STACK ``stacking.by_value``: each
+        draw rank answered by every draw rank of the same (or a higher) count."""
+        table = dict(self.stacking.answer)
+        rule = self.stacking.by_value
+        if rule == "off":
+            return table
+        counts = {r: draw_count(rank) for r, rank in self.ranks}
+        draws = [r for r, _ in (*self.deck.colored, *self.deck.wild) if counts.get(r)]
+        for p in draws:
+            ok = [
+                r
+                for r in draws
+                if counts[r] == counts[p] or (rule == "equal_or_higher" and counts[r] > counts[p])
+            ]
+            table[p] = tuple(dict.fromkeys((*table.get(p, ()), *ok)))
+        return table
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """The whole deck in canonical order: per colour the coloured ranks, then the wilds."""
@@ -160,6 +183,21 @@ class Variant:
     def stack_answers(self, pending_rank: str) -> tuple[str, ...]:
         """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
         return self._answers.get(pending_rank, ())
+
+    def stack_key(self, pending_rank: str, rank: str) -> str:
+        """The key that decides whether a card of ``rank`` answers a pending draw of
+        ``pending_rank``: NM-STACK ``stacking.by_value`` for a draw card when stacking is by
+        value and ``stacking.answer`` does not list it; else HOUSE-STACK ``stacking.answer``.
+
+        >>> from ena_rules import load_variant
+        >>> load_variant("no-mercy").stack_key("+4", "W+10")
+        'stacking.by_value'
+        """
+        listed = rank in dict(self.stacking.answer).get(pending_rank, ())
+        by_value = self.stacking.by_value != "off" and self.has_rank(rank)
+        if not listed and by_value and draw_count(self.rank(rank)):
+            return "stacking.by_value"
+        return "stacking.answer"
 
     def suited_wild(self, card: Card) -> bool:
         """True for a coloured card whose rank is of kind wild (C8-WILD: an eight; MAU-JACK)."""
@@ -344,6 +382,8 @@ _SECTIONS: dict[str, type] = {
     "scoring": Scoring,
     "view": View,
     "time": TimeRules,
+    "mercy": Mercy,
+    "draw_color": DrawColor,
 }
 
 

@@ -142,11 +142,12 @@ def _diff_clauses(
 ) -> tuple[str, ...]:
     """The clauses a diff cites for a key: a rank's or a card's key (``ranks.7.effects``,
     ``cards.SQ.effects``) cites what the two variants cite for it (the schema's list names
-    every card's clause, not this one's); every other key, the schema's clauses."""
+    every card's clause, not this one's); a new rank's key neither cites (its default), and
+    every other key, the schema's clauses."""
     if item_table(path) is None:
         return schema
     cited = (c for v in (right, left) if (c := v.citation(path)) is not None)
-    return tuple(dict.fromkeys(clause for c in cited for clause in c.clause))
+    return tuple(dict.fromkeys(clause for c in cited for clause in c.clause)) or schema
 
 
 @typed_arguments
