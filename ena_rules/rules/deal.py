@@ -184,6 +184,8 @@ def perform_deal(w: Work, e: Deal) -> None:
         )
     elif card_needs(v.rank_of(turned))[0]:
         # FLIP-WILD (first_card.wild_color): the dealer or the first player names the colour
+        # (MAU-FIRST: a suited wild too, a jack: its suit is not the colour until named)
+        w.color = None
         w.phase = "color"
         w.turn = first
         chooser = w.name(dealer if v.first_card.wild_color == "dealer" else first)

@@ -8,7 +8,7 @@ through the same primitives (:mod:`ena_rules.variant.ops`) and cites ``cards.COD
 :mod:`ena_rules.variant` re-exports the class.
 
 >>> CardRule().turned_up, attrs.fields(CardRule).effects.metadata["clause"]
-('rank', 'DECK-CARD')
+('rank', 'DECK-CARD C8-QUEEN')
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class CardRule:
 
     effects: tuple[Effect, ...] = _key(
         (),
-        "DECK-CARD",
+        "DECK-CARD C8-QUEEN",
         "the effect primitives this one card applies, in order, instead of its rank's (a "
         "card's table always gives them: an empty array is a card with no effect)",
     )
