@@ -161,7 +161,7 @@ class Variant:
         if rule == "off":
             return table
         counts = {r: draw_count(rank) for r, rank in self.ranks}
-        draws = [r for r, _ in (*self.deck.colored, *self.deck.wild) if counts.get(r)]
+        draws = [r for r, n in (*self.deck.colored, *self.deck.wild) if n and counts.get(r)]
         for p in draws:
             ok = [
                 r
