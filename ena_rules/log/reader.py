@@ -420,7 +420,7 @@ class LogReader:
 
     def _in_deck(self, card: Card, path: str) -> None:
         assert self._deck is not None and self.variant is not None
-        if card not in self._deck:
+        if card not in self._deck and not self.variant.has_face(card):  # FLIP2-SIDE: a face
             raise _LineProblem(
                 f"{str(card)!r}: no such card in the {self.variant.name} deck @ {path}"
             )
@@ -444,7 +444,7 @@ class LogReader:
                 raise _LineProblem(f"{self._not_player(name, h.players)} @ {path}")
         for path, card in _cards(line):
             assert self._deck is not None and self.variant is not None
-            if card not in self._deck:
+            if card not in self._deck and not self.variant.has_face(card):  # FLIP2-SIDE
                 raise _LineProblem(
                     f"{str(card)!r}: no such card in the {self.variant.name} deck @ {path}"
                 )

@@ -78,6 +78,12 @@ OPS: dict[str, Op] = {
             "all hands are collected, shuffled and dealt evenly from the next player",
             moves_hands=True,
         ),
+        Op(
+            "flip",
+            "FLIP2-FLIP",
+            "the whole game turns over (a two-sided deck): the discard pile as a pile, then the "
+            "draw pile as a pile, then every hand; the other side is in play",
+        ),
     )
 }
 
