@@ -273,3 +273,71 @@ def test_FLIP2_FLIP_a_game_of_flip_keeps_every_physical_card_once() -> None:
         assert all(FLIP.shows_side(c, s.side) for c in cards)
         assert Counter(c if s.side == 0 else c.flipped for c in cards) == deck
     assert flips > 0
+
+
+def test_FLIP2_FLIP_ena_rules_simulate_plays_flip() -> None:
+    """FLIP2-FLIP: `ena-rules simulate --variant flip --players 4` plays whole games and
+    prints its figures, the Flip, the dark side's cards and the light side's among the rules
+    applied."""
+    import json
+    import subprocess
+    import sys
+
+    args = ("simulate", "--variant", "flip", "--players", "4", "--games", "3", "--json")
+    run = subprocess.run(
+        [sys.executable, "-m", "ena_rules.cli", *args], capture_output=True, text=True, cwd=ROOT
+    )
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["finished"] == 3
+    for rule in (
+        "FLIP2-FLIP ranks.F.effects",
+        "FLIP2-D5 ranks.+5.effects",
+        "FLIP2-D1 ranks.+1.effects",
+    ):
+        assert data["rules"][rule] > 0, rule
+
+
+def test_FLIP2_SIDE_a_log_names_faces_and_lists_physical_cards(tmp_path: Path) -> None:
+    """FLIP2-SIDE, FLIP2-DECK: a recorded game (explicit deck of physical cards R1|P3, plays
+    naming the face in play where it is unambiguous) validates in a fresh process (the deck's
+    dark colours are known before the header's deck is read); the same deck listed dark side up
+    is not the variant's deck (exit 2)."""
+    import io
+    import json
+    import random
+    import subprocess
+    import sys
+
+    from ena_rules.cards.shuffle import shuffled
+    from ena_rules.log import GameRecorder
+
+    out = io.StringIO()
+    deck = shuffled(canonical_deck(FLIP), 5)
+    rec = GameRecorder(out, FLIP, NAMES, dealer="ana", deck=deck, deck_seed=5)
+    rng = random.Random(1)
+    faces = 0
+    while rec.state.phase not in ("deal", "over"):
+        s = rec.state
+        events = legal_events(s)
+        plays = [e for e in events if isinstance(e, Play)]
+        e = rng.choice(plays if plays and rng.random() < 0.8 else events)
+        if isinstance(e, Play) and sum(c.face == e.card.face for c in s.hands[s.turn]) == 1:
+            e, faces = attrs.evolve(e, card=e.card.face), faces + 1
+        assert rec.apply(e).accepted
+    assert faces > 0 and '"card": "R' in out.getvalue() and "|" in out.getvalue().split("\n")[0]
+    good = tmp_path / "flip.jsonl"
+    good.write_text(out.getvalue())
+    header = json.loads(out.getvalue().split("\n")[0])
+    header["deck"] = [str(parse_card(c).flipped) for c in header["deck"]]
+    bad = tmp_path / "dark-up.jsonl"
+    bad.write_text(json.dumps(header) + "\n")
+
+    def validate(path: Path) -> subprocess.CompletedProcess[str]:
+        cmd = [sys.executable, "-m", "ena_rules.cli", "validate", str(path)]
+        return subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+
+    run = validate(good)
+    assert run.returncode == 0, run.stdout + run.stderr
+    run = validate(bad)
+    assert run.returncode == 2 and "the deck does not fit variant 'flip'" in run.stdout

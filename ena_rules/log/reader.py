@@ -18,6 +18,7 @@ game.jsonl:3: 'eve' is not a player of this log (ana, bor) @ $.player
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -346,6 +347,7 @@ class LogReader:
 
     def _header(self, obj: Any) -> Header:
         table = isinstance(obj, dict) and obj.get("deck") == "unknown"
+        self._declare_colors(obj)
         try:
             no_header_time(obj)
             h = _conv.structure_header(
@@ -392,6 +394,13 @@ class LogReader:
             self._in_deck(c, f"$.turned[{i}]")
         self.header = h
         return h
+
+    def _declare_colors(self, obj: Any) -> None:
+        """The colours a deck declares (UNO Flip's pink, ...) are known before the header's
+        deck is read; an unusable variant is reported later, in its place."""
+        if isinstance(obj, dict) and isinstance(obj.get("variant"), str) and "deck" in obj:
+            with contextlib.suppress(_LineProblem):
+                self._load_variant(obj["variant"])
 
     def _load_variant(self, name: str) -> Variant:
         want = self.override if self.override is not None else name
