@@ -1,7 +1,9 @@
 """The form of a table record's own fields (docs/log-format.md, Table records).
 
 A table record's header has ``"deck": "unknown"`` with ``"dealer"`` and ``"turned"``; its lines
-may carry what the table saw: a ``draw``'s ``"cards"``, a ``challenge``'s ``"shown"`` hand, a
+may carry what the table saw: a ``draw``'s ``"cards"`` (or a ``choose_color``'s, DRAW-COLOR: the
+cards its player drew to the colour named), a ``play``'s ``"discarded"`` (NM-DISCARD-ALL: the
+cards put down with a Discard All), a ``challenge``'s ``"shown"`` hand, a
 ``claim_round``'s ``"hands"``. These checks give a :class:`~ena_rules.game.convert.FormatError`
 (an unusable line, exit 2) naming the key.
 
@@ -24,11 +26,13 @@ from .lines import Header
 
 __all__ = ["SEEN_FIELDS", "seen_fields", "table_header_form"]
 
-#: The optional fields of what a table saw: the line type each belongs on, and what it holds.
-SEEN_FIELDS: dict[str, tuple[str, str]] = {
-    "cards": ("draw", "the cards drawn, in order"),
-    "shown": ("challenge", "the challenged hand as shown"),
-    "hands": ("claim_round", "each player's cards left at the round's end"),
+#: The optional fields of what a table saw: the line types each belongs on, and what it holds
+#: (DRAW-COLOR, NM-ROULETTE: a ``choose_color`` whose player then draws to the colour).
+SEEN_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "cards": (("draw", "choose_color"), "the cards drawn, in order"),
+    "discarded": (("play",), "the cards a Discard All put down with it (NM-DISCARD-ALL)"),
+    "shown": (("challenge",), "the challenged hand as shown"),
+    "hands": (("claim_round",), "each player's cards left at the round's end"),
 }
 
 
@@ -51,11 +55,12 @@ def seen_fields(obj: Any) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     kind = obj.get("type")
-    for key, (owner, what) in SEEN_FIELDS.items():
-        if key not in obj or (key == "cards" and kind != "draw" and kind != "play"):
+    for key, (owners, what) in SEEN_FIELDS.items():
+        if key not in obj or (key == "cards" and kind not in owners and kind != "play"):
             continue  # "cards" is also a claim's own field; on a play the converter says no
-        if kind != owner:
-            raise _conv.FormatError(f"{key!r} belongs on a {owner} line ({what})", f"$.{key}")
+        if kind not in owners:
+            where = " or ".join(owners)
+            raise _conv.FormatError(f"{key!r} belongs on a {where} line ({what})", f"$.{key}")
         value = obj[key]
         if key == "hands":
             if not isinstance(value, dict):

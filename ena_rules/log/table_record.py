@@ -40,6 +40,7 @@ from ..rules.unseen import (
     known,
     open_points,
     overfull,
+    put_down_seen,
     rescore,
     unseen,
 )
@@ -214,18 +215,9 @@ class TableReplay(Replay):
         if isinstance(e, Misdeal | Imposed):
             return arbiter_line(r, e)
         cards: tuple[Card, ...] | None = seen.get("cards")
-        shown: tuple[Card, ...] | None = seen.get("shown")
-        s = r
-        if cards is not None and isinstance(e, Draw):
-            filled = _fill_pile(r, cards)
-            if isinstance(filled, str):
-                return _rejected(r, e, "DECK-108", "deck.colored", filled)
-            s = filled
-        if shown is not None and isinstance(e, Challenge):
-            decided = decide_challenge(r, shown)
-            if isinstance(decided, str):
-                return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
-            s = decided
+        s = _seen_state(r, e, seen)
+        if isinstance(s, Verdict):
+            return s
         v = apply(s, e, took=took)
         if v.rejected:
             return v
@@ -369,6 +361,31 @@ class TableReplay(Replay):
         if new_state.phase == "over":  # the revealed points end the game, on the round's line
             self.over_line = ended_on
         return None
+
+
+def _seen_state(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameState | Verdict:
+    """The reading ``r`` with what the line says the table saw: a draw's (or a draw to a
+    colour's, DRAW-COLOR) ``cards`` on the pile, a Discard All's ``discarded`` cards in the
+    hand (NM-DISCARD-ALL), a challenge's ``shown`` hand; the rejection where it cannot be."""
+    cards: tuple[Card, ...] | None = seen.get("cards")
+    discarded: tuple[Card, ...] | None = seen.get("discarded")
+    shown: tuple[Card, ...] | None = seen.get("shown")
+    if cards is not None and isinstance(e, Draw | ChooseColor):
+        filled = _fill_pile(r, cards)
+        if isinstance(filled, str):
+            return _rejected(r, e, "DECK-108", "deck.colored", filled)
+        return filled
+    if discarded is not None and isinstance(e, Play):
+        put = put_down_seen(r, e, discarded)
+        if isinstance(put, str):
+            return _rejected(r, e, "NM-DISCARD-ALL", f"ranks.{e.card.rank}.effects", put)
+        return put
+    if shown is not None and isinstance(e, Challenge):
+        decided = decide_challenge(r, shown)
+        if isinstance(decided, str):
+            return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
+        return decided
+    return r
 
 
 def _open_draw(v: Verdict, c: DrawnClaim) -> bool:

@@ -56,6 +56,7 @@ __all__ = [
     "not_held",
     "open_points",
     "overfull",
+    "put_down_seen",
     "rescore",
     "reveal",
     "round_unseen",
@@ -131,6 +132,46 @@ def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
     hands = list(s.hands)
     hands[seat] = tuple(hand)
     return replace(s, hands=tuple(hands))
+
+
+def put_down_seen(s: GameState, e: Play, cards: tuple[Card, ...]) -> GameState | str:
+    """NM-DISCARD-ALL on a partial state: the table saw ``cards`` put down with the Discard
+    All ``e`` plays, so the hand holds them (unknown cards become them) and no other card of
+    the colour in sight; a reason in words where the record cannot be so.
+
+    >>> from ena_rules import Play, apply, load_variant, new_game
+    >>> from ena_rules.cards import parse_card
+    >>> from ena_rules.rules.chance import deal_event
+    >>> s = new_game(load_variant("no-mercy"), ["ana", "bor"], dealer="bor")
+    >>> s = forget(apply(s, deal_event(s, seed=1)).state)
+    >>> put = put_down_seen(s, Play("ana", "RDA"), (parse_card("R5"),))
+    >>> sorted(str(c) for c in known(put.hands[0]))
+    ['R5', 'RDA']
+    """
+    if "discard_color" not in [x.op for x in s.variant.rank(e.card.rank).effects]:
+        return f"only a card that discards its colour (a Discard All) puts down {len(cards)} more"
+    if e.player not in s.players:
+        return f"{e.player} is not a player of this game"
+    seat = s.players.index(e.player)
+    color = e.card.color or e.color
+    off = [c for c in cards if c.color is None or c.color != color]
+    if off:
+        return f"{off[0]} is not of the Discard All's colour: it stays in the hand"
+    hand = list(s.hands[seat])
+    need = Counter(cards) + Counter([e.card]) - Counter(known(hand))
+    pool = unseen(s)
+    for c, k in need.items():
+        if pool[c] < k:
+            return f"{c} cannot be put down: every copy of it is in sight"
+        if hand.count(UNKNOWN) < k:
+            return f"{e.player} holds no unseen card that could be {c}"
+        for _ in range(k):
+            hand[hand.index(UNKNOWN)] = c
+    left = Counter(c for c in hand if c.color == color) - Counter(cards) - Counter([e.card])
+    if left:
+        kept = ", ".join(map(str, sorted(left.elements(), key=str)))
+        return f"{e.player} also holds {kept} in sight: a Discard All puts them down too"
+    return _with_hand(s, seat, tuple(hand))
 
 
 def _with_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
