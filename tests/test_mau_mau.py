@@ -108,3 +108,34 @@ def test_MAU_SCORE_the_player_out_collects() -> None:
 def test_MAU_HAND_games_play_to_the_end() -> None:
     """MAU-HAND, MAU-SCORE: random legal players finish whole games of Mau-Mau."""
     assert simulate(MAU, players=4, games=10, seed=5).finished == 10
+
+
+def test_MAU_SEVEN_doubling_is_a_key() -> None:
+    """MAU-SEVEN (stacking.growth = "double", spinchat): each seven answering doubles what is
+    owed, 2, 4, 8; a seven played as the last card on a pending draw doubles it too."""
+    from ena_rules import load_variant_text
+
+    v = load_variant_text(
+        'name = "doubling"\nextends = "mau-mau"\n[stacking]\ngrowth = "double"\n',
+        source="doubling.toml",
+    )
+
+    def doubling(hands: str) -> GameState:
+        return parse_position(
+            f"doubling players=ana,bor,cene phase=play dealer=2 scores=0,0,0 hands={hands} "
+            "draw=DA.HK.CA.SA.S8.H8.D8.C8.S9.H10 discard=H9 color=H last=2 open=1",
+            v,
+        )
+
+    s = doubling("H7.C9.SK/S7.DQ.D10/C7.CK.DK")
+    counts = []
+    for player, card in (("ana", "H7"), ("bor", "S7"), ("cene", "C7")):
+        out = apply(s, Play(player, card))
+        assert out.outcome == "accepted" and out.state.pending is not None
+        counts.append(out.state.pending.count)
+        s = out.state
+    assert counts == [2, 4, 8]
+    s = apply(doubling("H7.C9.SK/S7.DQ.D10/C7"), Play("ana", "H7")).state
+    s = apply(s, Play("bor", "S7")).state
+    end = apply(s, Play("cene", "C7"))  # cene's last card: the doubled draw falls on ana
+    assert end.drawn == (("ana", 8),)

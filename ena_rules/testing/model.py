@@ -135,6 +135,8 @@ def _effects_model(
     if draws and stack and p is not None:
         revenge = v.play.revenge and seat == p.victim  # HR-REVENGE: the victim's answer
         draws = (2 * draws if revenge else draws) + p.count
+        if v.stacking.growth == "double":  # MAU-SEVEN: the answer doubles what is owed
+            draws = 2 * p.count
     r = v.rank(card.rank)
     stays = (
         card.rank in v.stacking.overtake

@@ -443,6 +443,13 @@ class Stacking:
         "stacking.answer alone",
         choices=("off", "same_value", "equal_or_higher"),
     )
+    growth: str = _key(
+        "add",
+        "MAU-SEVEN HOUSE-STACK",
+        "how a pending draw grows when answered: by the answering card's count (add: 2, 4, 6) "
+        "or doubled (double: 2, 4, 8, 16, spinchat's Mau-Mau sevens)",
+        choices=("add", "double"),
+    )
 
 
 @attrs.frozen
