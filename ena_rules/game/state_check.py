@@ -109,10 +109,16 @@ def _check_cards(s: GameState, n: int) -> None:
     v = s.variant
     if s.hands and len(s.hands) != n:
         raise _fail("hands", f"{len(s.hands)} hands for {n} players")
+    if s.side not in (0, 1) or (s.side and not v.two_sided):
+        raise _fail("side", f"{s.side!r}: expected 0{' or 1' if v.two_sided else ''} (FLIP2-SIDE)")
     for field, card in _cards(s):  # a hand-made position may hold more copies than a deck
         if not v.in_deck(card):
             raise _fail(field, f"{card} is not a card of the {v.name} deck")
-    if s.color is not None and s.color not in v.deck.colors:
+        if v.two_sided and not v.shows_side(card, s.side):
+            raise _fail(
+                field, f"{card} shows its other face: the {v.side_name(s.side)} side is in play"
+            )
+    if s.color is not None and s.color not in s.colors:
         raise _fail("color", f"{s.color!r} is not a colour of the {v.name} deck")
     if s.drawn is not None and not v.in_deck(s.drawn):
         raise _fail("drawn", f"{s.drawn} is not a card of the {v.name} deck")
@@ -181,7 +187,7 @@ def _check_windows(s: GameState, n: int) -> None:
     if c is not None:
         _seat("challenge", c.offender, n)
         _seat("challenge", c.victim, n)
-        if s.phase != "owe" or c.count < 1 or c.prev_color not in (None, *v.deck.colors):
+        if s.phase != "owe" or c.count < 1 or c.prev_color not in (None, *s.colors):
             raise _fail("challenge", "open only in phase 'owe', with a count and a colour")
     r = s.reveal
     if r is not None:

@@ -82,7 +82,7 @@ def judge_cut(s: GameState, e: Cut) -> Judgement:
     deck = Counter(v.cards)
     for c in e.cards:
         if deck[c] <= 0:
-            return reject(deck_key(c), f"{c} is not (or not so often) in the {v.name} deck")
+            return reject(deck_key(v, c), f"{c} is not (or not so often) in the {v.name} deck")
         deck[c] -= 1
     return _CUT
 
@@ -127,6 +127,7 @@ def judge_deal(s: GameState, e: Deal) -> Judgement:
     extra = Counter(e.deck) - Counter(v.cards)
     off = [*missing.elements(), *extra.elements()]
     key = "deck.colored" if any(c.color is not None for c in off) else "deck.wild"
+    key = "deck.pairs" if v.two_sided else key  # FLIP2-DECK
     return reject(
         key,
         f"the deck is not the {v.name} deck "
@@ -153,6 +154,7 @@ def perform_deal(w: Work, e: Deal) -> None:
     w.s = attrs.evolve(s, seed=e.seed, last_round=None)
     w.hands = [tuple(h) for h in hands]
     w.shuffles = 0
+    w.side = 0  # FLIP2-SIDE: a round starts on the first side (the deck is listed so)
     w.note(
         "deal.hand_size",
         f"{w.name(dealer)} deals {plural(size, 'card')} to each player.",
@@ -204,7 +206,8 @@ def turn_up(w: Work, turned: Card) -> None:
     acts as if the dealer had played it. FLIP-REV (``first_card.reverse_first``): after a
     Reverse the dealer or the dealer's right goes first. FLIP-D2, FLIP-WD4-ENA
     (``first_card.draw_loses_turn``): the first player draws and loses the turn (or plays).
-    FLIP-SKIP: a Skip skips the first player."""
+    FLIP-SKIP: a Skip skips the first player. FLIP2-FIRST: UNO Flip's Flip turned up acts
+    (``ranks.F.turned_up``), turning the game over before the first turn."""
     v = w.v
     dealer = w.s.dealer
     assert dealer is not None
@@ -247,7 +250,7 @@ def judge_choose(s: GameState, seat: int, e: ChooseColor) -> Judgement:
         return accept("draw_color.chooser", "names the colour to draw to")
     if s.phase != "color" or seat != s.chooser:
         return reject("first_card.wild_color", f"{e.player} has no colour to name now", "FLIP-WILD")
-    if color_from_name(e.color) not in s.variant.deck.colors:
+    if color_from_name(e.color) not in s.colors:
         return reject("deck.colors", f"{e.color} is not a colour of this deck", "FLIP-WILD")
     return accept("first_card.wild_color", "names the colour", "FLIP-WILD")
 

@@ -52,7 +52,7 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
 def hand_value(v: Variant, hand: Sequence[Card]) -> int:
     """SCORE-VALUES: the points a hand is worth (``ranks.*.score``; the packs' games declare
     theirs the same way: C8-SCORE, MAU-SCORE, NM-SCORE; how the game ends, C8-END, is
-    scoring.mode)."""
+    scoring.mode). FLIP2-SCORE: a card is worth its face in play (the side the round ends on)."""
     return sum(v.rank(c.rank).score for c in hand if c.rank != "?")  # "?": unseen, scored 0
 
 

@@ -61,6 +61,8 @@ def _fail(what: str, state: GameState, detail: str) -> InvariantError:
 
 def check_conservation(state: GameState) -> None:
     """Card conservation: hands + draw pile + discard pile == the variant's deck (as multisets).
+    A two-sided deck (FLIP2-SIDE): every card shows the side in play, and each physical card is
+    there exactly once.
 
     Before the first deal (no hands) there is nothing on the table to count.
     """
@@ -70,6 +72,8 @@ def check_conservation(state: GameState) -> None:
     held.update(state.draw_pile)
     held.update(state.discard)
     deck = Counter(canonical_deck(state.variant))
+    if state.side:  # the deck lists its cards first side up: compare them so
+        deck = Counter({c.flipped: n for c, n in deck.items()})
     if held != deck:
         raise _fail(
             "card conservation",
@@ -345,7 +349,7 @@ def candidate_events(state: GameState) -> list[PlayerEvent]:
         return []
     v = s.variant
     out: list[PlayerEvent] = []
-    colors = [color_name(c) for c in v.deck.colors]
+    colors = [color_name(c) for c in s.colors]
     for seat, player in enumerate(s.players):
         others = [p for p in s.players if p != player]
         for card in dict.fromkeys(s.hands[seat]):

@@ -142,7 +142,9 @@ class RefereeMachine(RuleBasedStateMachine):
         color = None
         target = None
         if "choose_color" in ops:
-            color = data.draw(st.sampled_from([color_name(c) for c in v.deck.colors]), "colour")
+            color = data.draw(
+                st.sampled_from([color_name(c) for c in self.current.colors]), "colour"
+            )
         if "swap_hands" in ops:
             others = [p for p in self.current.players if p != player]
             target = data.draw(st.sampled_from(others), label="target")

@@ -8,7 +8,7 @@ has a name (:data:`CHECKS`) and raises a :class:`~ena_rules.VariantError` naming
 at fault.
 
 >>> [name for name, _ in CHECKS][:3]
-['deck-colours', 'deck-ranks-defined', 'deck-not-empty']
+['deck-colours', 'deck-ranks-defined', 'deck-pairs']
 """
 
 from __future__ import annotations
@@ -136,7 +136,8 @@ def _check_deck_size(deck: Mapping[str, Any], source: str) -> None:
             source=source,
             path="deck",
         )
-    size = colored * n_colors + wild
+    pairs = deck.get("pairs")
+    size = colored * n_colors + wild + (len(pairs) if isinstance(pairs, list) else 0)
     if size > MAX_DECK:
         raise VariantError(
             f"a deck of {size} cards: at most {MAX_DECK} (MAX_DECK)", source=source, path="deck"
@@ -147,6 +148,8 @@ def _check_deck_size(deck: Mapping[str, Any], source: str) -> None:
 
 
 def _in_deck(v: Variant) -> set[str]:
+    if v.deck.pairs:  # FLIP2-DECK: the ranks of both faces
+        return {c.rank for card in v.cards for c in (card, card.flipped)}
     return {rank for rank, n in (*v.deck.colored, *v.deck.wild) if n}
 
 
@@ -160,16 +163,19 @@ def _colours(v: Variant, fail: Fail) -> None:
     for c in symbols:
         if c not in names and not builtin_color(c):
             raise fail(f"deck.color_symbols.{c}", f"colour {c!r} has no name in deck.color_names")
-    for c in v.deck.colors:
+    for c in (*v.deck.colors, *v.deck.back_colors):
         if c not in names and not builtin_color(c):
+            key = "deck.colors" if c in v.deck.colors else "deck.back_colors"
             raise fail(
-                "deck.colors",
+                key,
                 f"unknown colour {c!r}; expected some of R, Y, G, B (or the suits S, H, D, C), "
                 f"or declare its name in deck.color_names",
             )
     if len(set(v.deck.colors)) != len(v.deck.colors) or not v.deck.colors:
         raise fail("deck.colors", "expected at least one colour, each once")
-    for c in dict.fromkeys([*v.deck.colors, *names]):  # a name of a colour left out still agrees
+    for c in dict.fromkeys(
+        [*v.deck.colors, *v.deck.back_colors, *names]
+    ):  # a name of a colour left out still agrees
         name = names.get(c, color_name(c) if known_color(c) else "")
         symbol = symbols.get(c, color_symbol(c) if known_color(c) else "")
         try:
@@ -204,6 +210,44 @@ def _ranks_defined(v: Variant, fail: Fail) -> None:
                 )
 
 
+@_check("deck-pairs")
+def _pairs(v: Variant, fail: Fail) -> None:
+    """FLIP2-DECK: a two-sided deck names its two sides and the second side's colours, each
+    once; each of ``deck.pairs`` is two faces, its first of a colour of ``deck.colors`` (or a
+    wild), its second of ``deck.back_colors`` (or a wild), each rank defined."""
+    d = v.deck
+    if not (d.pairs or d.sides or d.back_colors):
+        return
+    if len(d.sides) != 2 or len(set(d.sides)) != 2:
+        raise fail("deck.sides", f"a two-sided deck names its two sides, got {list(d.sides)}")
+    if not d.back_colors or len(set(d.back_colors)) != len(d.back_colors):
+        raise fail("deck.back_colors", "expected at least one colour, each once")
+    if not d.pairs:
+        raise fail("deck.pairs", "a two-sided deck lists its cards (R1|P3, ...)")
+    for i, code in enumerate(d.pairs):
+        faces = code.split("|")
+        if len(faces) != 2:
+            raise fail(f"deck.pairs[{i}]", f"{code!r}: expected two faces, as R1|P3")
+        for face, colors, side in (
+            (faces[0], d.colors, d.sides[0]),
+            (faces[1], d.back_colors, d.sides[1]),
+        ):
+            _check_face(v, fail, f"deck.pairs[{i}]", face.strip().upper(), colors, side)
+
+
+def _check_face(
+    v: Variant, fail: Fail, path: str, face: str, colors: tuple[str, ...], side: str
+) -> None:
+    wild = face.startswith("W")
+    rank = face if wild else face[1:]
+    if not wild and face[:1] not in colors:
+        raise fail(
+            path, f"{face!r}: its {side} face is not of a {side} colour ({', '.join(colors)})"
+        )
+    if not rank or not v.has_rank(rank):
+        raise fail(path, f"{face!r}: rank {rank!r} has no [ranks.{rank}]")
+
+
 @_check("deck-not-empty")
 def _not_empty(v: Variant, fail: Fail) -> None:
     """The deck has at least one card."""
@@ -221,7 +265,7 @@ def _not_empty(v: Variant, fail: Fail) -> None:
 def _rank_declared(v: Variant, fail: Fail) -> None:
     """A rank declared with a kind has copies in the deck (it is listed in deck.colored or
     deck.wild); ``deck.cut_order`` lists ranks of the deck, each once."""
-    listed = {rank for rank, _ in (*v.deck.colored, *v.deck.wild)}
+    listed = {rank for rank, _ in (*v.deck.colored, *v.deck.wild)} | _in_deck(v)
     for rank, r in v.ranks:
         if r.kind != "auto" and rank not in listed:
             raise fail(

@@ -13,7 +13,7 @@ its ``metadata``, from which docs/variant-keys.md is generated
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -75,6 +75,19 @@ __all__ = [
 ]
 
 
+def _face(code: str) -> Card:
+    code = code.strip().upper()
+    return Card(None, code) if code.startswith("W") else Card(code[:1], code[1:])
+
+
+def _pair(code: str) -> Card:
+    """A physical card of ``deck.pairs``, ``R1|P3``, read without the colour registry (its
+    colours are declared by the same file; variant/checks.py checks the codes)."""
+    front, _, back = code.partition("|")
+    face, other = _face(front), _face(back)
+    return Card(face.color, face.rank, other)
+
+
 @attrs.frozen
 class Citation:
     """Where a variant's value for one key comes from."""
@@ -116,6 +129,9 @@ class Variant:
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck_set: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _faces: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    two_sided: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """True for a deck of two-sided cards (FLIP2-DECK ``deck.pairs``)."""
     _answers: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
     wild_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     """The coloured ranks of kind wild (C8-WILD): they play on any card."""
@@ -131,14 +147,18 @@ class Variant:
         object.__setattr__(self, "_by_card", self._card_definitions())
         object.__setattr__(self, "_card_ranks", frozenset(c.rank for c in self._by_card))
         object.__setattr__(self, "_cite_map", dict(self.citations))
-        cards: list[Card] = []
-        for color in self.deck.colors:
+        cards: list[Card] = [_pair(code) for code in self.deck.pairs]  # FLIP2-DECK
+        one_sided = not cards
+        for color in self.deck.colors if one_sided else ():
             for rank, copies in self.deck.colored:
                 cards.extend(Card(color, rank) for _ in range(copies))
-        for rank, copies in self.deck.wild:
+        for rank, copies in self.deck.wild if one_sided else ():
             cards.extend(Card(None, rank) for _ in range(copies))
         object.__setattr__(self, "_deck", tuple(cards))
         object.__setattr__(self, "_deck_set", frozenset(cards))
+        faces = {c.face for c in cards} | {c.flipped.face for c in cards} if not one_sided else ()
+        object.__setattr__(self, "_faces", frozenset(faces))
+        object.__setattr__(self, "two_sided", not one_sided)
         object.__setattr__(self, "_answers", self._stack_table())
         wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
         object.__setattr__(self, "wild_ranks", frozenset(wilds))
@@ -161,7 +181,7 @@ class Variant:
         if rule == "off":
             return table
         counts = {r: draw_count(rank) for r, rank in self.ranks}
-        draws = [r for r, _ in (*self.deck.colored, *self.deck.wild) if counts.get(r)]
+        draws = [r for r, n in (*self.deck.colored, *self.deck.wild) if n and counts.get(r)]
         for p in draws:
             ok = [
                 r
@@ -177,8 +197,24 @@ class Variant:
         return self._deck
 
     def in_deck(self, card: Card) -> bool:
-        """True if the deck has at least one copy of ``card``."""
-        return card in self._deck_set
+        """True if the deck has at least one copy of ``card`` (a two-sided card: on either
+        side in play)."""
+        return card in self._deck_set or card.flipped in self._deck_set
+
+    def shows_side(self, card: Card, side: int) -> bool:
+        """True if a card of this deck shows its face of ``side`` (FLIP2-SIDE): the deck lists
+        its cards first side in play."""
+        return (card in self._deck_set) == (side == 0)
+
+    def side_colors(self, side: int) -> tuple[str, ...]:
+        """The colours of the side in play (FLIP2-COLORS): ``deck.colors`` on the first side,
+        ``deck.back_colors`` on the second."""
+        return self.deck.back_colors if side else self.deck.colors
+
+    def side_name(self, side: int) -> str:
+        """The name of a side (``deck.sides``: light, dark); ``side 1``, ... if unnamed."""
+        names = self.deck.sides
+        return names[side] if side < len(names) else f"side {side + 1}"
 
     def stack_answers(self, pending_rank: str) -> tuple[str, ...]:
         """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
@@ -250,6 +286,9 @@ class Variant:
         def words(items: list[str]) -> str:
             return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
+        if self.deck.pairs:  # FLIP2-DECK: each side's faces, or a physical card
+            sides = [f"{self.side_name(i)}: {self._faces_words(i, words)}" for i in range(2)]
+            return f"a face in play ({'; '.join(sides)}), or a card as both faces, R1|P3"
         colors = list(self.deck.colors)
         suits = all(c in ("S", "H", "D", "C") for c in colors)
         symbols = [color_symbol(c) for c in colors]
@@ -264,6 +303,20 @@ class Variant:
             text += f", or a wild {words(wild)}"
         return text
 
+    def _faces_words(self, side: int, words: Callable[[list[str]], str]) -> str:
+        faces = [c if side == 0 else c.flipped for c in self._deck]
+        colored = list(dict.fromkeys(c.rank for c in faces if c.color is not None))
+        wild = list(dict.fromkeys(c.rank for c in faces if c.color is None))
+        text = f"a colour {words(list(self.side_colors(side)))} followed by {words(colored)}"
+        return text + (f", or a wild {words(wild)}" if wild else "")
+
+    def has_face(self, card: Card) -> bool:
+        """True for a face of a two-sided deck's card, on either side (FLIP2-SIDE: a player
+        names the face in play), or a card of the deck."""
+        if card.other is not None or not self.deck.pairs:
+            return self.in_deck(card)
+        return card in self._faces
+
     def parse_card(self, text: str) -> Card:
         """A card code of this deck: a :class:`CardError` saying what the deck allows when
         the code is not one (DECK-DECLARE)."""
@@ -271,7 +324,7 @@ class Variant:
             card = parse_card(text)
         except CardError:
             card = None
-        if card is None or not self.in_deck(card):
+        if card is None or not self.has_face(card):
             raise CardError(
                 f"{text!r}: not a card of the {self.name} deck; expected {self.describe_cards()}"
             )

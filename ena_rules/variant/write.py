@@ -146,7 +146,10 @@ def _diff_clauses(
     every other key, the schema's clauses."""
     if item_table(path) is None:
         return schema
-    cited = (c for v in (right, left) if (c := v.citation(path)) is not None)
+    cited = [c for v in (right, left) if (c := v.citation(path)) is not None]
+    if not cited:  # a key a new rank leaves at its default: the clauses the rank cites
+        prefix = ".".join(path.split(".")[:2]) + "."
+        cited = [c for v in (right, left) for k, c in v.citations if k.startswith(prefix)]
     return tuple(dict.fromkeys(clause for c in cited for clause in c.clause)) or schema
 
 
