@@ -139,3 +139,78 @@ def test_MAU_SEVEN_doubling_is_a_key() -> None:
     s = apply(s, Play("bor", "S7")).state
     end = apply(s, Play("cene", "C7"))  # cene's last card: the doubled draw falls on ana
     assert end.drawn == (("ana", 8),)
+
+
+def _eights(answer: str = '{ "8" = ["8"] }') -> GameState:
+    from ena_rules import load_variant_text
+
+    v = load_variant_text(
+        f'name = "eights"\nextends = "mau-mau"\n[stacking]\nskip_answer = {answer}\n',
+        source="eights.toml",
+    )
+    return parse_position(
+        "eights players=ana,bor,cene phase=play dealer=2 scores=0,0,0 "
+        "hands=H8.C9.SK/S8.DQ.D10/CQ.CJ.C8 draw=DA.HK.CA discard=H9 color=H last=2 open=1",
+        v,
+    )
+
+
+def test_MAU_EIGHT_ANSWER_an_eight_passes_the_skip_on() -> None:
+    """MAU-EIGHT-ANSWER (stacking.skip_answer, spinchat): a player skipped by an eight is due
+    with the skip pending; an eight passes it on, anything else but a pass is refused, and the
+    pass takes the skip (the turn goes on past the skipped player)."""
+    from ena_rules import Pass
+
+    v = apply(_eights(), Play("ana", "H8"))
+    s = v.state
+    assert (v.skipped, s.due, s.phase) == ((), "bor", "owe")
+    assert s.pending is not None and s.pending.count == 0
+    legal = legal_events(s)
+    assert Pass("bor") in legal and Draw("bor") not in legal
+    assert {e.card for e in legal if isinstance(e, Play)} == {parse_card("S8")}
+    refused = apply(s, Play("bor", "DQ"))
+    assert (refused.outcome, refused.clause, refused.key) == (
+        "rejected",
+        "MAU-EIGHT-ANSWER",
+        "stacking.skip_answer",
+    )
+    assert apply(s, Draw("bor")).clause == "MAU-EIGHT-ANSWER"
+    on = apply(s, Play("bor", "S8"))
+    assert (on.state.due, on.state.phase, on.skipped) == ("cene", "owe", ())
+    taken = apply(on.state, Pass("cene"))
+    assert (taken.skipped, taken.state.due, taken.state.phase) == (("cene",), "ana", "play")
+    assert taken.drawn == () and len(taken.state.hands[2]) == 3
+
+
+def test_MAU_EIGHT_ANSWER_the_default_skip_is_final() -> None:
+    """MAU-EIGHT-ANSWER: the shipped Mau-Mau (LiteGames) lists no answer: the skip is at once,
+    and a pending skip is refused by the deck check where a rank does not skip."""
+    from ena_rules import load_variant_text
+    from ena_rules.errors import VariantError
+
+    assert MAU.skip_answers("8") == ()
+    v = apply(at("H8.C9.SK/S8.DQ.D10/CQ.CK.DK", players="ana,bor,cene"), Play("ana", "H8"))
+    assert (v.skipped, v.state.due, v.state.phase) == (("bor",), "cene", "play")
+    with pytest.raises(VariantError, match=r"stacking\.skip_answer\.8.*'9' must skip"):
+        load_variant_text(
+            'name = "bad"\nextends = "mau-mau"\n[stacking]\nskip_answer = { "8" = ["9"] }\n',
+            source="bad.toml",
+        )
+
+
+def test_MAU_EIGHT_ANSWER_two_players_the_skip_comes_back() -> None:
+    """MAU-EIGHT-ANSWER with two players: an eight answered by an eight skips its first player,
+    who takes it by passing; the answering player is due again."""
+    from ena_rules import Pass
+
+    s = _eights()
+    two = parse_position(
+        "eights players=ana,bor phase=play dealer=1 scores=0,0 hands=H8.C9/S8.DQ "
+        "draw=DA.HK.CA discard=H9 color=H last=1 open=1",
+        s.variant,
+    )
+    v = apply(two, Play("ana", "H8"))
+    v = apply(v.state, Play("bor", "S8"))
+    assert (v.state.due, v.state.phase) == ("ana", "owe")
+    v = apply(v.state, Pass("ana"))
+    assert (v.skipped, v.state.due) == (("ana",), "bor")

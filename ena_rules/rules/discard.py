@@ -25,8 +25,16 @@ __all__ = [
     "pay_pending",
     "put_down",
     "record_skips",
+    "skip_pending",
     "stays_pending",
 ]
+
+
+def skip_pending(s: GameState) -> bool:
+    """MAU-EIGHT-ANSWER (``stacking.skip_answer``): the player due is skipped by a card whose
+    skip they may still pass on (a pending skip: nothing to draw); they pass to take it."""
+    p = s.pending
+    return p is not None and p.count == 0 and bool(s.variant.skip_answers(p.rank))
 
 
 def asks_color(s: GameState) -> bool:
@@ -114,6 +122,14 @@ def put_down(
     if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
         after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
         r.skips = 0
+    if not r.count and r.skips and v.skip_answers(card.rank):  # MAU-EIGHT-ANSWER
+        windows.open_pending(w, Pending(victim, 0, card.rank, after))
+        answers = " or ".join(v.skip_answers(card.rank))
+        w.note(
+            "stacking.skip_answer",
+            f"{w.name(victim)} is skipped unless they pass the skip on with a {answers}.",
+        )
+        return
     if not r.count:
         record_skips(w, seat, r)
         w.set_turn(after)
@@ -192,7 +208,8 @@ def pay_pending(w: Work, seat: int) -> None:
     p = w.pending
     assert p is not None
     key = f"ranks.{p.rank}.effects"
-    w.take(seat, p.count, key, f"the pending +{p.count}")
+    if p.count:
+        w.take(seat, p.count, key, f"the pending +{p.count}")
     windows.close_pending(w)
     if p.after != seat:
         w.lose_turn(seat)

@@ -190,7 +190,8 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
             out.extend(_card_events(s, Play, seat, card))
     if v.play.multi:  # HR-MULTI-PLAY
         out.extend(multi.plays(s, seat, turn.playable))
-    ends: PlayerEvent = _event(Pass, name) if s.phase == "drawn" else _event(Draw, name)
+    passes = s.phase == "drawn" or discard.skip_pending(s)  # MAU-EIGHT-ANSWER: pass, skipped
+    ends: PlayerEvent = _event(Pass, name) if passes else _event(Draw, name)
     if not forced.may_refuse_turn_end(v) or judge(s, ends).accepted:
         out.append(ends)
     if s.phase == "owe":

@@ -461,6 +461,12 @@ class Stacking:
         "HOUSE-STACK",
         "pending rank = ranks its victim may answer with on their turn (the count grows)",
     )
+    skip_answer: tuple[tuple[str, tuple[str, ...]], ...] = _key(
+        (),
+        "MAU-EIGHT-ANSWER",
+        "skip rank = ranks a player it skips may answer with on their turn, passing the skip "
+        "on (spinchat's eight on an eight); the skip is pending until they answer or pass",
+    )
     by_value: str = _key(
         "off",
         "NM-STACK",
