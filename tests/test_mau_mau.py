@@ -214,3 +214,61 @@ def test_MAU_EIGHT_ANSWER_two_players_the_skip_comes_back() -> None:
     assert (v.state.due, v.state.phase) == ("ana", "owe")
     v = apply(v.state, Pass("ana"))
     assert (v.skipped, v.state.due) == (("ana",), "bor")
+
+
+def test_MAU_CALL_OUT_a_jack_going_out_uncalled_does_not_win() -> None:
+    """MAU-CALL-OUT (uno.out_call = ["J"]): a jack put down as the last card without its call
+    stays down and names its suit, but its player draws uno.catch_penalty and play goes on."""
+    s = at("SJ/S10.DQ.C10", top="D9", color="D")
+    v = apply(s, Play("ana", "SJ", color="clubs"))
+    assert (v.outcome, v.state.phase, v.state.due, v.state.color) == (
+        "accepted",
+        "play",
+        "bor",
+        "C",
+    )
+    assert v.drawn == (("ana", 2),) and v.state.last_round is None
+    assert any(n.clause == "MAU-CALL-OUT" and n.key == "uno.out_call" for n in v.notes)
+
+
+def test_MAU_CALL_OUT_called_before_it_goes_down_the_jack_wins() -> None:
+    """MAU-CALL-OUT: the holder of one jack calls it (a call_uno line, legal only then and only
+    once); the jack then goes out and wins. A draw ends the call."""
+    s = at("SJ/S10.DQ.C10", top="D9", color="D")
+    assert CallUno("ana") in legal_events(s) and CallUno("bor") not in legal_events(s)
+    called = apply(s, CallUno("ana"))
+    assert (called.clause, called.key, called.state.out_called) == (
+        "MAU-CALL-OUT",
+        "uno.out_call",
+        (0,),
+    )
+    assert CallUno("ana") not in legal_events(called.state)
+    assert apply(called.state, CallUno("ana")).outcome == "rejected"
+    won = apply(called.state, Play("ana", "SJ", color="clubs"))
+    assert won.state.last_round is not None and won.state.last_round.winner == 0
+    drew = apply(called.state, Draw("ana"))
+    assert drew.state.out_called == ()
+
+
+def test_MAU_CALL_OUT_is_a_key_and_uno_has_no_such_call() -> None:
+    """MAU-CALL-OUT: the key lists the ranks (none: the last card goes out uncalled, as in
+    UNO, and so with uno.calls = "none", HR-SILENT-UNO); a rank not in the deck is refused."""
+    from ena_rules import load_variant_text
+    from ena_rules.errors import VariantError
+
+    assert load_variant("official").uno.out_call == () and MAU.uno.out_call == ("J",)
+    for extra in ("out_call = []", 'calls = "none"'):
+        free = load_variant_text(
+            f'name = "free"\nextends = "mau-mau"\n[uno]\n{extra}\n', source="free.toml"
+        )
+        s = parse_position(
+            "free players=ana,bor phase=play dealer=1 scores=0,0 hands=SJ/S10.DQ "
+            "draw=DA.HK discard=D9 color=D last=1 open=1",
+            free,
+        )
+        assert apply(s, CallUno("ana")).outcome == "rejected"
+        assert CallUno("ana") not in legal_events(s)
+        won = apply(s, Play("ana", "SJ", color="clubs")).state.last_round
+        assert won is not None and won.winner == 0
+    with pytest.raises(VariantError, match=r"uno\.out_call\[0\].*'W'"):
+        load_variant_text('name = "b"\nextends = "mau-mau"\n[uno]\nout_call = ["W"]\n', source="b")

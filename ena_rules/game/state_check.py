@@ -78,7 +78,7 @@ def _seat(field: str, value: int | None, n: int) -> None:
 def _check_seats(s: GameState, n: int) -> None:
     for field in ("turn", "dealer", "last_player", "winner"):
         _seat(field, getattr(s, field), n)
-    for field in ("uno_exposed", "cutters"):
+    for field in ("uno_exposed", "out_called", "cutters"):
         seats = getattr(s, field)
         for x in seats:
             _seat(field, x, n)

@@ -104,6 +104,8 @@ def put_down(
     moving = moves_hands(rank)
     if len(w.hands[seat]) == 1 and not moving:
         windows.expose_uno(w, seat)
+    if not w.hands[seat] and _uncalled(w, seat, card):
+        _uncalled_out(w, seat, card)  # MAU-CALL-OUT: no win, penalty cards, play goes on
     if not w.hands[seat]:
         scoring.last_card(w, seat, card, code, stack)
         return
@@ -147,6 +149,27 @@ def put_down(
     owe(w, victim, count, card.rank, after, flip=False, key=r.key)
     if rank.challengeable and w.pending is not None:
         windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, added, prev_color))
+
+
+def _uncalled(w: Work, seat: int, card: Card) -> bool:
+    """MAU-CALL-OUT: ``card``, ``seat``'s last, is of a rank ``uno.out_call`` lists and was
+    not called; HR-SILENT-UNO (``uno.calls = "none"``): nobody calls, nothing is charged."""
+    u = w.v.uno
+    return card.rank in u.out_call and seat not in w.out_called and u.calls != "none"
+
+
+def _uncalled_out(w: Work, seat: int, card: Card) -> None:
+    """MAU-CALL-OUT (``uno.out_call``): a last card of a listed rank put down without its call
+    does not win: its player draws ``uno.catch_penalty`` (UNO's count) and the card's effects
+    apply as on any play. Left with one card, they must call it (UNO-CALL)."""
+    w.note(
+        "uno.out_call",
+        f"{w.name(seat)} plays their last card, {card}, without calling it: no win.",
+        "MAU-CALL-OUT",
+    )
+    w.take(seat, w.v.uno.catch_penalty, "uno.out_call", "going out without the call")
+    if len(w.hands[seat]) == 1:
+        windows.expose_uno(w, seat)
 
 
 def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> bool:

@@ -206,6 +206,12 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
 
 def _uno_calls(s: GameState, out: list[PlayerEvent]) -> None:
     """The calls open to an exposed player (UNO-CALL) and the catches of them by the others."""
+    if s.variant.uno.out_call:  # MAU-CALL-OUT: a last card called before it goes down
+        out.extend(
+            _event(CallUno, p, None)
+            for i, p in enumerate(s.players)
+            if i not in s.uno_exposed and uno.calls_out(s, i)
+        )
     for x in s.uno_exposed:
         out.append(_event(CallUno, s.players[x], None))
         out.extend(_event(CallUno, p, s.players[x]) for i, p in enumerate(s.players) if i != x)

@@ -452,6 +452,15 @@ def _skip_answers(v: Variant, fail: Fail) -> None:
                 )
 
 
+@_check("uno-out-call")
+def _out_call(v: Variant, fail: Fail) -> None:
+    """MAU-CALL-OUT: the ranks whose last card is called are in the deck."""
+    in_deck = _in_deck(v)
+    for i, rank in enumerate(v.uno.out_call):
+        if rank not in in_deck:
+            raise fail(f"uno.out_call[{i}]", f"rank {rank!r} is not in the deck")
+
+
 @_check("scoring-mode-winner")
 def _scoring(v: Variant, fail: Fail) -> None:
     """Own-hand scoring is won by the lowest total, winner-collects by the first to the target."""

@@ -416,6 +416,13 @@ class Uno:
         "and nobody is caught (none: silent UNO; a call or a catch is rejected)",
         choices=("required", "none"),
     )
+    out_call: tuple[str, ...] = _key(
+        (),
+        "MAU-CALL-OUT",
+        "ranks whose card, as a player's last, is called before it goes down (Mau-Mau: a "
+        "call_uno line of its holder); played uncalled it does not win: its player draws "
+        "uno.catch_penalty and play goes on (none listed: no such call)",
+    )
 
 
 @attrs.frozen
