@@ -201,7 +201,8 @@ def variants() -> st.SearchStrategy[Variant]:
 @st.composite
 def pack_variant_texts(draw: st.DrawFn) -> str:
     """The TOML text of a random valid variant of a game played with a pack of playing cards:
-    Crazy Eights or Mau-Mau with random draws, hands, wilds, stacking and scoring."""
+    Crazy Eights or Mau-Mau with random draws, hands, wilds, stacking (of draws and of skips,
+    MAU-EIGHT-ANSWER), calls (MAU-CALL-OUT) and scoring."""
     base = draw(st.sampled_from(["crazy-eights", "mau-mau", "crazy-eights-house"]))
     suits = draw(st.sampled_from([["S", "H", "D", "C"], ["S", "H", "D"], ["H", "C"]]))
     mode = draw(st.sampled_from(["winner_collects", "own_hand"]))
@@ -232,6 +233,13 @@ def pack_variant_texts(draw: st.DrawFn) -> str:
             "target": draw(st.sampled_from([30, 100])),
         },
     }
+    skipper = {"mau-mau": "8", "crazy-eights-house": "J"}.get(base)
+    if skipper is not None:  # MAU-EIGHT-ANSWER: a skip passed on, or final
+        answers = draw(st.sampled_from([{}, {skipper: [skipper]}]))
+        sections["stacking"]["skip_answer"] = answers
+    if base == "mau-mau":  # MAU-CALL-OUT: the last card called, for a jack or any card
+        calls = draw(st.sampled_from([[], ["J"], ["7", "8", "9", "10", "J", "Q", "K", "A"]]))
+        sections["uno"]["out_call"] = calls
     lines = ['name = "generated-pack"', f'extends = "{base}"']
     for section, keys in sections.items():
         lines.append(f"[{section}]")
