@@ -78,7 +78,7 @@ def _seat(field: str, value: int | None, n: int) -> None:
 def _check_seats(s: GameState, n: int) -> None:
     for field in ("turn", "dealer", "last_player", "winner"):
         _seat(field, getattr(s, field), n)
-    for field in ("uno_exposed", "cutters"):
+    for field in ("uno_exposed", "out_called", "cutters"):
         seats = getattr(s, field)
         for x in seats:
             _seat(field, x, n)
@@ -181,8 +181,13 @@ def _check_windows(s: GameState, n: int) -> None:
     if pending is not None:
         _seat("pending", pending.victim, n)
         _seat("pending", pending.after, n)
-        if pending.victim != s.turn or pending.count < 1 or not v.has_rank(pending.rank):
-            raise _fail("pending", "owed by the player due, at least 1 card, of a rank of the deck")
+        least = 0 if v.skip_answers(pending.rank) else 1  # MAU-EIGHT-ANSWER: a skip owes none
+        if pending.victim != s.turn or pending.count < least or not v.has_rank(pending.rank):
+            raise _fail(
+                "pending",
+                "owed by the player due, at least 1 card (a pending skip: none), of a rank of "
+                "the deck",
+            )
     c = s.challenge
     if c is not None:
         _seat("challenge", c.offender, n)
