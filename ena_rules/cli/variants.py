@@ -15,7 +15,7 @@ from typing import Any
 
 import tomli_w
 
-from ..errors import EnaRulesError, VariantError
+from ..errors import EnaRulesError, VariantError, capped_echoes
 from ..variant import Variant, key_info
 from ..variant.finder import ENV_VAR, available_variants, find_variant
 from ..variant.io import diff_variants, dump_variant, load_variant
@@ -165,7 +165,7 @@ def _check(args: argparse.Namespace) -> int:
     try:
         v = load_variant(file)
     except VariantError as exc:
-        print(f"{file}: invalid: {_reason(exc, file)}")
+        print(f"{file}: invalid: {capped_echoes(_reason(exc, file))}")
         return NO
     base = f"extends {v.extends}; " if v.extends else ""
     changed = ""
