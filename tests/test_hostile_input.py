@@ -492,3 +492,21 @@ class TestNewcomersMessages:
         ):
             out = cli(*args, cwd=tmp_path)
             assert out.returncode != 0 and len(out.stdout + out.stderr) < 2200, args
+
+    def test_json_entry_points_name_their_argument_and_never_echo_python_internals(self) -> None:
+        """state_from_json / event_from_json of a text (not its JSON object): an
+        ArgumentTypeError naming the argument; a nested value that is not an object: the key
+        path and 'expected a JSON object', no AttributeError's words."""
+        from ena_rules.game.serialize import event_from_json, state_from_json, to_json
+
+        for call, name in [
+            (state_from_json, "state_from_json"),
+            (event_from_json, "event_from_json"),
+        ]:
+            with pytest.raises(
+                ArgumentTypeError, match=rf"^{name}\(\): data: expected dict, got str 'x'$"
+            ):
+                call("x")  # type: ignore[arg-type]
+        data = to_json(new_game(load_variant("ena"), ["ana", "bor"], dealer="ana"))
+        with pytest.raises(LogError, match=r"^expected a JSON object @ \$\.pending$"):
+            state_from_json({**data, "pending": "x"})
