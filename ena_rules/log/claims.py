@@ -24,6 +24,7 @@ from typing import Any
 from ..game.events import CallUno, PlayerEvent
 from ..game.verdict import Verdict
 from ..game.words import plural
+from ..rules.mercy import held_after
 from .lines import (
     TYPE_OF,
     Claim,
@@ -176,9 +177,9 @@ def _check_penalty(replay: Replay, c: PenaltyClaim) -> Checked:
 def _check_drawn(replay: Replay, c: DrawnClaim) -> Checked:
     if replay.last is None:
         return False, "no event before this claim", None
-    line, _, v = replay.last
+    line, before, v = replay.last
     count = dict(v.drawn).get(c.player, 0)
-    hand = v.state.hands[v.state.players.index(c.player)] if v.state.hands else ()
+    hand = held_after(before, v.state, dict(v.drawn), c.player)  # NM-MERCY: a leaver's too
     cards = hand[len(hand) - count :] if count else ()
     shown = " ".join(map(str, cards)) or "nothing"
     facts = f"{c.player} drew {count} at line {line} ({shown})"

@@ -35,7 +35,7 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
         f"{w.name(seat)} plays their last card and wins the round.",
         "END-ROUND",
     )
-    rank = v.rank(card.rank)
+    rank = v.rank_of(card)
     count = draw_count(rank)
     if stack and w.pending is not None:
         count += w.pending.count
@@ -50,7 +50,8 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
 
 def hand_value(v: Variant, hand: Sequence[Card]) -> int:
     """SCORE-VALUES: the points a hand is worth (``ranks.*.score``; the packs' games declare
-    theirs the same way: C8-SCORE, MAU-SCORE; how the game ends, C8-END, is scoring.mode)."""
+    theirs the same way: C8-SCORE, MAU-SCORE, NM-SCORE; how the game ends, C8-END, is
+    scoring.mode). FLIP2-SCORE: a card is worth its face in play (the side the round ends on)."""
     return sum(v.rank(c.rank).score for c in hand if c.rank != "?")  # "?": unseen, scored 0
 
 
@@ -67,7 +68,8 @@ def _word(points: int, unseen: int) -> str:
 
 
 def _points(w: Work, winner: int) -> list[int]:
-    """SCORE-OFF, SCORE-ENA, HOUSE-ROUNDS (``scoring.mode``): each seat's points for the round."""
+    """SCORE-OFF, SCORE-ENA, HOUSE-ROUNDS (``scoring.mode``; NM-END: No Mercy's one round is
+    a game of one round won): each seat's points for the round."""
     v = w.v
     values = [hand_value(v, h) for h in w.hands]
     points = [0] * w.n

@@ -58,6 +58,7 @@ class Work:
         self.shuffles = s.shuffles
         self.scores = s.scores
         self.blind = s.blind  # HR-BLIND-DRAW (rules/sight.py)
+        self.side = s.side  # FLIP2-SIDE
         self.notes: list[Note] = []
         self.drawn_counts: dict[str, int] = {}  # a plain dict: Counter() costs ~1 us an action
         self.skipped: list[str] = []
@@ -183,6 +184,7 @@ class Work:
             shuffles=self.shuffles,
             scores=self.scores,
             blind=self.blind,
+            side=self.side,
             next_reshuffle=(),
         )
 
