@@ -454,7 +454,13 @@ def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Vari
             )
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise fail("name", f"expected a non-empty string naming the variant, got {name!r}")
+        start = (
+            ""
+            if raw.get("extends")
+            else "; the file has no extends either: start a house-rule file from a variant "
+            'with extends = "ena" (or "official", ...), which names it after its file'
+        )
+        raise fail("name", f"expected a non-empty string naming the variant, got {name!r}{start}")
     description = raw.get("description", "")
     if not isinstance(description, str):
         raise fail("description", f"expected a string, got {description!r}")
