@@ -9,7 +9,7 @@ fails here instead of silently rewriting it. Beside each ``NAME.jsonl`` it write
 - ``NAME.expected.txt``: what ``ena-rules validate NAME.jsonl`` prints;
 
 and the output block of README.md's Quick start (the disputed game's verdicts). The logs of
-``HAND_WRITTEN`` (Crazy Eights) are written by hand: only their expected results are
+``HAND_WRITTEN`` (Crazy Eights, No Mercy) are written by hand: only their expected results are
 made here.
 
 Run from the repository root::
@@ -354,7 +354,12 @@ EXAMPLES: dict[str, Callable[[], str]] = {
 
 
 #: Logs written by hand (not by a story above): only their expected results are made here.
-HAND_WRITTEN = ("crazy-eights-clean", "crazy-eights-mistake")
+HAND_WRITTEN = (
+    "crazy-eights-clean",
+    "crazy-eights-mistake",
+    "no-mercy-stack",
+    "no-mercy-same-value-stack",
+)
 
 
 def dump_report(report: dict[str, Any]) -> str:

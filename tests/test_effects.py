@@ -595,15 +595,16 @@ def test_DECK_WC_an_uncited_skip_and_reverse_card_cites_the_skip_in_its_ruling()
 
 
 def test_DECK_WC_skip_all_adds_to_the_skips_before_it() -> None:
-    """A card that skips the next player and then every other player skips all three of the
-    others in a three-player game: the turn goes round to the player after its player."""
+    """A card that skips the next player and then every other player skips each of the others
+    once in a three-player game (more skips than other players: docs/decisions.md
+    D-NM-SKIP-ALL-TWO): its player plays again, and both others lose the turn."""
     v = load_variant_text(
         'name = "t"\nextends = "official"\n[deal]\nhand_size = 2\n[deck]\ncolored = { "SS" = 1 }\n'
         '[ranks.SS]\neffects = [{ op = "skip" }, { op = "skip_all" }]\nscore = 20\n'
     )
     hands = [["GSS", "G1"], ["Y1", "Y2"], ["B1", "B2"]]
     after = run(deal(v, hands, "G5"), Play("ana", "GSS"))
-    assert after.state.due == "bor"
+    assert after.state.due == "ana" and after.skipped == ("bor", "cene")
 
 
 def test_ACT_WILD_a_one_colour_deck_names_its_one_colour() -> None:

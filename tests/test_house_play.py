@@ -548,14 +548,16 @@ def test_HR_DEFLECT_SKIP_crazy_small_games_keep_every_invariant(players: int) ->
 
 def test_HR_BOMB_every_key_is_off_by_default() -> None:
     """Every shipped variant but the presets plays as before: no [play] rule is on (party has
-    only forced play, uno-online's drawUntilPlayable refusing a draw while a card plays)."""
+    only forced play, uno-online's drawUntilPlayable refusing a draw while a card plays; No
+    Mercy's sheet makes a drawn card be played, NM-DRAW)."""
     from ena_rules.variant.io import shipped_variants
 
     default = load_variant("official").play
     for name in shipped_variants():
-        if name not in ("crazy", "party"):
+        if name not in ("crazy", "party") and not name.startswith("no-mercy"):
             assert load_variant(name).play == default, name
     assert load_variant("party").play == attrs.evolve(default, forced=True)
+    assert load_variant("no-mercy").play == attrs.evolve(default, must_play_drawn=True)
 
 
 # -- on Ena's base: overtaking and its penalties ---------------------------------------------------

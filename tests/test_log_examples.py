@@ -32,6 +32,8 @@ NAMES = (
     "table-impossible",
     "crazy-eights-clean",
     "crazy-eights-mistake",
+    "no-mercy-stack",
+    "no-mercy-same-value-stack",
 )
 COMPARED = ("line", "kind", "type", "outcome", "clause", "key", "agrees", "since", "round_ended")
 SUMMARY = (
@@ -224,4 +226,21 @@ def test_C8_MATCH_the_hand_written_crazy_eights_log_and_its_twin() -> None:
     assert [(r.line, r.clause) for r in wrong] == [(13, "C8-MATCH")]
     assert "first leaves the rules at line 13" in (
         EXAMPLES / "crazy-eights-mistake.expected.txt"
+    ).read_text("utf-8")
+
+
+def test_NM_STACK_the_hand_written_no_mercy_record_under_both_readings() -> None:
+    """NM-STACK: the hand-written No Mercy record where a Wild Draw 6 answers a Draw Four is
+    consistent (exit 0) under no-mercy's equal_or_higher and inconsistent (exit 1) under the
+    same-value preset, at that line, citing the key that decided it (stacking.by_value)."""
+    good, bad = _report("no-mercy-stack"), _report("no-mercy-same-value-stack")
+    assert (good.exit_code, bad.exit_code) == (0, 1)
+    assert [(r.line, r.key) for r in good.results if r.type == "play"][1] == (
+        3,
+        "stacking.by_value",
+    )
+    wrong = [r for r in bad.results if r.outcome == "rejected"]
+    assert (wrong[0].line, wrong[0].clause, wrong[0].key) == (3, "NM-STACK", "stacking.by_value")
+    assert "first leaves the rules at line 3" in (
+        EXAMPLES / "no-mercy-same-value-stack.expected.txt"
     ).read_text("utf-8")

@@ -153,7 +153,7 @@ def _random_card(s: GameState, rng: Rng) -> Play | None:
     colors = s.colors
     color = color_name(colors[rng.below(len(colors))])
     names = [p for i, p in enumerate(s.players) if i != seat]
-    swaps = any(e.op == "swap_hands" for e in s.variant.rank(card.rank).effects)
+    swaps = any(e.op == "swap_hands" for e in s.variant.rank_of(card).effects)
     return Play(
         s.players[seat],
         card,
@@ -188,6 +188,8 @@ class GameStats:
     rules: tuple[tuple[str, int], ...] = ()
     draws: int = 0
     drawn: int = 0
+    mercy_out: int = 0
+    """NM-MERCY: the players the mercy rule took out of the game (``mercy.limit``)."""
 
     @property
     def finished(self) -> bool:
@@ -243,6 +245,7 @@ def play_game(
         in_round += 1
         counts["penalised"] += v.penalised
         rules.update(f"{n.clause} {n.key}" for n in v.notes)
+        counts["mercy_out"] += sum(n.key == "mercy.limit" for n in v.notes)
         if v.accepted:
             counts["catches"] += isinstance(e, CallUno) and bool(e.target and v.drawn)
             counts["overtakes"] += isinstance(e, Overtake)
@@ -275,6 +278,7 @@ def play_game(
         rules=tuple(sorted(rules.items())),
         draws=counts["draws"],
         drawn=counts["drawn"],
+        mercy_out=counts["mercy_out"],
     )
 
 
@@ -310,6 +314,8 @@ class SimStats:
     draws: int = 0
     drawn: int = 0
     policy: str = "prefer-plays"
+    mercy_out: tuple[int, ...] = ()
+    """NM-MERCY: per game, the players the mercy rule took out (empty: no mercy rule)."""
 
     @classmethod
     def of(
@@ -353,6 +359,7 @@ class SimStats:
             draws=sum(g.draws for g in games),
             drawn=sum(g.drawn for g in games),
             policy=policy,
+            mercy_out=tuple(g.mercy_out for g in games) if variant.mercy.limit else (),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -397,6 +404,15 @@ class SimStats:
                 f"stack sizes         {stacks}  (owed draws grown by an answer, by cards: "
                 "how many)",
                 f"cards per draw      {per_draw}  (cards, mean of {self.draws} draws not owed)",
+                *(
+                    [
+                        f"mercy rule          {sum(self.mercy_out)} players out in "
+                        f"{sum(1 for n in self.mercy_out if n)} games, {stat(self.mercy_out)} "
+                        "(NM-MERCY mercy.limit: a hand at the limit is out)"
+                    ]
+                    if self.mercy_out
+                    else []
+                ),
                 f"win rate by seat    {rate}",
                 "rules applied       (clause key: times, all games)",
                 *rules,

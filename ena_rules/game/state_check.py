@@ -29,6 +29,8 @@ __all__ = ["check_state"]
 
 #: Phases in which the round has been dealt: a hand per player and a discard pile.
 _DEALT = ("color", "play", "drawn", "owe")
+#: Cards of a hand an error message shows (the rest counted).
+_SHOWN = 12
 
 
 def _fail(field: str, message: str) -> PositionError:
@@ -124,14 +126,28 @@ def _check_cards(s: GameState, n: int) -> None:
 
 
 def _check_blind(s: GameState, n: int) -> None:
-    """HR-BLIND-DRAW: the unseen cards, per seat, are cards of that seat's hand."""
+    """HR-BLIND-DRAW: the unseen cards, per seat, are the last cards of that seat's hand (drawn
+    last; ``blind`` names them by value, so only their places say which copies they are, and
+    the view's order of the seen cards must not depend on them)."""
     if not s.blind:
         return
     if len(s.blind) != n or len(s.hands) != n:
         raise _fail("blind", f"{len(s.blind)} sets of unseen cards for {n} players")
     for i, unseen in enumerate(s.blind):
-        if Counter(unseen) - Counter(s.hands[i]):
-            raise _fail("blind", f"seat {i}: unseen cards {list(map(str, unseen))} not all held")
+        hand = s.hands[i]
+        if Counter(unseen) - Counter(hand):
+            raise _fail("blind", f"seat {i}: unseen cards {_capped(unseen)} not all held")
+        if unseen and Counter(hand[len(hand) - len(unseen) :]) != Counter(unseen):
+            raise _fail(
+                "blind",
+                f"seat {i}: unseen cards {_capped(unseen)} are not the last cards of the hand "
+                f"{_capped(hand)}: cards drawn blind are drawn last",
+            )
+
+
+def _capped(cards: tuple[Card, ...]) -> str:
+    shown = " ".join(map(str, cards[:_SHOWN]))
+    return shown + (f" ... ({len(cards)} cards)" if len(cards) > _SHOWN else "")
 
 
 def _check_phase(s: GameState, n: int) -> None:

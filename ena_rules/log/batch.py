@@ -25,6 +25,7 @@ logs travel with the work: :func:`read_logs` reads each file here as a :class:`L
 >>> [(Path(r.path).name, r.result) for r in rows]
 [('crazy-eights-clean.jsonl', 'consistent'), ('crazy-eights-mistake.jsonl', 'inconsistent'),
  ('ena-clean.jsonl', 'consistent'), ('ena-disputed.jsonl', 'inconsistent'),
+ ('no-mercy-same-value-stack.jsonl', 'inconsistent'), ('no-mercy-stack.jsonl', 'consistent'),
  ('official-challenges.jsonl', 'consistent'), ('table-consistent.jsonl', 'consistent'),
  ('table-impossible.jsonl', 'inconsistent'), ('table-score-wrong.jsonl', 'inconsistent')]
 """

@@ -396,8 +396,8 @@ class LogReader:
         return h
 
     def _declare_colors(self, obj: Any) -> None:
-        """The colours a deck declares (UNO Flip's dark side, ...) are known before the header's
-        deck is read; an unusable variant is reported later, in its place."""
+        """The colours a deck declares (a two-sided deck's dark colours, ...) are known before
+        the header's deck is read; an unusable variant is reported later, in its place."""
         if isinstance(obj, dict) and isinstance(obj.get("variant"), str) and "deck" in obj:
             with contextlib.suppress(_LineProblem):
                 self._load_variant(obj["variant"])

@@ -28,12 +28,21 @@ from typing import Any
 import attrs
 
 from ..cards import Card
-from ..game.events import Challenge, Deal, Draw, PlayerEvent
+from ..game.events import Challenge, ChooseColor, Deal, Draw, Play, PlayerEvent
 from ..game.state import GameState, replace
 from ..game.verdict import REJECTED, UNDETERMINED, Note, Verdict
 from ..game.words import plural
 from ..rules.referee import apply, new_game
-from ..rules.unseen import UNKNOWN, decide_challenge, forget, known, overfull, rescore, unseen
+from ..rules.unseen import (
+    UNKNOWN,
+    decide_challenge,
+    forget,
+    known,
+    open_points,
+    overfull,
+    rescore,
+    unseen,
+)
 from ..variant import Variant
 from .claims import check_claim
 from .line_time import line_time
@@ -283,7 +292,8 @@ class TableReplay(Replay):
         if isinstance(c, WinnerClaim) and _may_have_ended(self):
             text = "undetermined: the last round's points count cards nobody saw"
             return LineResult(line, CLAIM, "claim_winner", record, UNDETERMINED, message=text)
-        return check_claim(self, line, c, record)
+        listed = hands is not None and isinstance(c, RoundClaim)
+        return check_claim(self, line, c, record, listed=listed)
 
     def _drawn_of_readings(
         self, line: int, c: DrawnClaim, record: dict[str, Any] | None
@@ -374,16 +384,7 @@ def _until(v: Verdict, c: DrawnClaim) -> Verdict | None:
     with them drawn, ``v`` itself if the claim adds nothing, ``None`` if the pile is short."""
     s = v.state
     count = dict(v.drawn).get(c.player, 0)
-    if (
-        c.count is None
-        or c.count <= count
-        or count != 1
-        or not isinstance(v.event, Draw)
-        or v.event.player != c.player
-        or s.phase != "drawn"
-        or s.drawn != UNKNOWN
-        or not (s.variant.turn.draw == "until_playable" or s.variant.play.death_draw)
-    ):
+    if c.count is None or c.count <= count or count != 1 or not _stopped_unseen(v, c):
         return v
     more = c.count - count
     pile, pile_of, shuffles = s.draw_pile, s.discard, s.shuffles
@@ -402,6 +403,26 @@ def _until(v: Verdict, c: DrawnClaim) -> Verdict | None:
     return attrs.evolve(v, state=state, drawn=drawn)
 
 
+def _stopped_unseen(v: Verdict, c: DrawnClaim) -> bool:
+    """Whether the line's draw of ``c.player`` stopped at a card nobody saw: a turn's draw
+    until playable (phase ``drawn``), or a draw to a colour (DRAW-COLOR: a ChooseColor of
+    its victim, or the play of a card that makes the next player draw to one)."""
+    s, e = v.state, v.event
+    if isinstance(e, Draw):
+        return (
+            e.player == c.player
+            and s.phase == "drawn"
+            and s.drawn == UNKNOWN
+            and (s.variant.turn.draw == "until_playable" or s.variant.play.death_draw)
+        )
+    rank = e.card.rank if isinstance(e, Play) else s.top.rank if s.top is not None else None
+    if not isinstance(e, Play | ChooseColor) or rank is None or c.player not in s.players:
+        return False
+    hand = s.hands[s.players.index(c.player)]
+    ops = [x.op for x in s.variant.rank(rank).effects]
+    return "draw_until_color" in ops and bool(hand) and hand[-1] == UNKNOWN
+
+
 def _drawn_fits(v: Verdict, c: DrawnClaim) -> bool:
     """Whether one reading's verdict gives ``c``: the count, and the cards where seen."""
     count = dict(v.drawn).get(c.player, 0)
@@ -409,7 +430,8 @@ def _drawn_fits(v: Verdict, c: DrawnClaim) -> bool:
         return False
     if c.cards is None:
         return True
-    hand = v.state.hands[v.state.players.index(c.player)] if v.state.hands else ()
+    s = v.state
+    hand = s.hands[s.players.index(c.player)] if s.hands and c.player in s.players else ()
     got = hand[len(hand) - count :] if count else ()
     if len(got) != len(c.cards):
         return False
@@ -441,6 +463,8 @@ def _fill_pile(s: GameState, cards: tuple[Card, ...]) -> GameState | str:
 def _fill_hand(v: Verdict, player: str, cards: tuple[Card, ...]) -> Verdict:
     """Cards drawn past a reshuffle: the hand's last unknown ones are the listed cards."""
     s = v.state
+    if player not in s.players:  # NM-MERCY: the hand left the game, under the discard pile
+        return v
     seat = s.players.index(player)
     hand = list(s.hands[seat])
     start = len(hand) - len(cards)
@@ -458,14 +482,7 @@ def _open_points(replay: Replay) -> dict[int, int]:
     """The unseen cards each seat's points of the last round depend on."""
     if replay.finished is None or replay.variant is None:
         return {}
-    result = replay.finished[1]
-    counts = result.unseen
-    mode = replay.variant.scoring.mode
-    if not any(counts) or mode not in ("winner_collects", "own_hand"):
-        return {}
-    if mode == "winner_collects":
-        return {result.winner: sum(counts)}
-    return {i: k for i, k in enumerate(counts) if k and i != result.winner}
+    return open_points(replay.variant, replay.finished[1])
 
 
 def _may_have_ended(replay: Replay) -> bool:

@@ -29,6 +29,7 @@ from typing import Any, TextIO
 from ..cards import Card, parse_card
 from ..errors import LogError, typed_arguments
 from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
+from ..rules.mercy import held_after
 from ..variant import Variant
 from .convert import unstructure_header, unstructure_line
 from .lines import FORMAT_VERSION, Header, RoundClaim, RoundStart, WinnerClaim
@@ -206,7 +207,7 @@ def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> lis
             count = dict(result.drawn).get(x.player, 0)
             after = validator.state
             if count and after is not None and result.outcome != "rejected":
-                hand = after.hands[after.players.index(x.player)]
+                hand = held_after(before, after, dict(result.drawn), x.player)
                 record["cards"] = _cards(hand[len(hand) - count :])
         out.append(json.dumps(record, ensure_ascii=False))
     return out

@@ -36,7 +36,7 @@ def deflection(v: Variant, pending_rank: str, rank: Rank) -> str | None:
     """The key by which a card of ``rank`` deflects an owed draw of ``pending_rank``:
     HR-DEFLECT-REVERSE ``play.deflect_back`` (a reverse effect), HR-DEFLECT-SKIP
     ``play.deflect_on`` (a skip effect), or ``None``. A card that draws never deflects (it
-    stacks, HOUSE-STACK)."""
+    stacks, HOUSE-STACK). NM-STACK-ANSWER: No Mercy lists no rank in either key."""
     back, on = v.play.deflect_back, v.play.deflect_on
     if not back and not on:
         return None

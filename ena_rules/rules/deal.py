@@ -138,10 +138,10 @@ def judge_deal(s: GameState, e: Deal) -> Judgement:
 
 def perform_deal(w: Work, e: Deal) -> None:
     """DEAL-SEVEN (``deal.hand_size``): one card at a time from the top, clockwise from the
-    dealer's left; then a card is turned up (FLIP-WD4-OFF ``first_card.return_ranks``: some
-    go back under the pile; C8-FIRST: an eight is buried so) and acts (:func:`turn_up`;
-    MAU-FIRST: as played by the dealer). C8-HAND, MAU-HAND: the hand size may depend on the
-    number of players (``deal.hand_size_by_players``)."""
+    dealer's left; then a card is turned up (FLIP-WD4-OFF, NM-FIRST
+    ``first_card.return_ranks``: some go back under the pile; C8-FIRST: an eight is buried
+    so) and acts (:func:`turn_up`; MAU-FIRST: as played by the dealer). C8-HAND, MAU-HAND:
+    the hand size may depend on the number of players (``deal.hand_size_by_players``)."""
     s, v = w.s, w.v
     n, dealer = w.n, s.dealer
     assert dealer is not None
@@ -177,15 +177,17 @@ def perform_deal(w: Work, e: Deal) -> None:
     windows.round_start(w, dealer)
     w.note("first_card.apply_action", f"{turned} is turned up.")
     first = w.step(dealer)  # DEAL-FIRST (deal.first_player): the dealer's left goes first
-    if card_needs(v.rank(turned.rank))[0] and v.first_card.wild_color == "nobody":
+    if card_needs(v.rank_of(turned))[0] and v.first_card.wild_color == "nobody":
         # HR-WILD-FIRST (first_card.wild_color = "nobody"): kept as a plain first card
         w.note(
             "first_card.wild_color",
             f"Nobody names a colour for the {turned} turned up: any card may be played on it.",
             "HR-WILD-FIRST",
         )
-    elif card_needs(v.rank(turned.rank))[0]:
+    elif card_needs(v.rank_of(turned))[0]:
         # FLIP-WILD (first_card.wild_color): the dealer or the first player names the colour
+        # (MAU-FIRST: a suited wild too, a jack: its suit is not the colour until named)
+        w.color = None
         w.phase = "color"
         w.turn = first
         chooser = w.name(dealer if v.first_card.wild_color == "dealer" else first)
@@ -210,7 +212,7 @@ def turn_up(w: Work, turned: Card) -> None:
     dealer = w.s.dealer
     assert dealer is not None
     first = w.step(dealer)  # DEAL-FIRST
-    rank = v.rank(turned.rank)
+    rank = v.rank_of(turned)  # DECK-CARD: a card's own table
     if not v.first_card.apply_action or not acts_turned_up(turned.rank, rank):
         w.set_turn(first, "deal.first_player")
         return
@@ -226,7 +228,7 @@ def turn_up(w: Work, turned: Card) -> None:
             f"The turned-up {turned} makes {w.name(first)} draw {r.count}"
             + (" and lose the first turn." if loses else "; they still take the first turn."),
         )
-        discard.owe(w, first, r.count, turned.rank, after, flip=True)
+        discard.owe(w, first, r.count, turned.rank, after, flip=True, key=r.key)
         return
     if r.skips:
         discard.record_skips(w, w.step(first, -1), r)
@@ -242,6 +244,10 @@ def judge_choose(s: GameState, seat: int, e: ChooseColor) -> Judgement:
     """FLIP-WILD (``first_card.wild_color``): only the player who names the colour of the wild
     turned up (the dealer, or the first player), only in phase ``color``; one of the deck's
     colours."""
+    if discard.asks_color(s) and seat == s.turn:  # DRAW-COLOR: the victim names it
+        if color_from_name(e.color) not in s.variant.deck.colors:
+            return reject("deck.colors", f"{e.color} is not a colour of this deck", "DRAW-COLOR")
+        return accept("draw_color.chooser", "names the colour to draw to")
     if s.phase != "color" or seat != s.chooser:
         return reject("first_card.wild_color", f"{e.player} has no colour to name now", "FLIP-WILD")
     if color_from_name(e.color) not in s.colors:
@@ -252,6 +258,10 @@ def judge_choose(s: GameState, seat: int, e: ChooseColor) -> Judgement:
 def perform_choose(w: Work, seat: int, e: ChooseColor, j: Judgement) -> None:
     """FLIP-WILD: the colour is named; then the turned-up card's other effects apply."""
     code = color_from_name(e.color)
+    if w.s.phase == "owe":  # DRAW-COLOR: the victim of a draw to a colour names it
+        windows.turn_taken(w, seat)
+        discard.draw_to_named_color(w, seat, code)
+        return
     w.color = code
     who = f"The dealer {e.player}" if seat == w.s.dealer else f"{e.player}, the first player,"
     w.note("first_card.wild_color", f"{who} names {color_name(code)}.")

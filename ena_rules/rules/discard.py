@@ -10,14 +10,16 @@ draw owed (pending or taken at once), the UNO call it may make due, the last car
 from __future__ import annotations
 
 from ..cards import Card
-from ..game.state import ChallengeWindow, Pending
+from ..game.state import ChallengeWindow, GameState, Pending
 from ..variant import Variant
 from . import scoring, windows
-from .effects import Resolution, moves_hands, resolve
+from .effects import Resolution, draw_named_color, moves_hands, resolve
 from .revenge import answer_count
 from .work import Work
 
 __all__ = [
+    "asks_color",
+    "draw_to_named_color",
     "holds_color",
     "owe",
     "pay_pending",
@@ -25,6 +27,37 @@ __all__ = [
     "record_skips",
     "stays_pending",
 ]
+
+
+def asks_color(s: GameState) -> bool:
+    """DRAW-COLOR (``draw_color.chooser = "victim"``): the player due owes a draw to a colour
+    they name first (a ChooseColor); no other answer, no Draw."""
+    p = s.pending
+    return (
+        p is not None
+        and p.count == 0
+        and s.phase == "owe"
+        and any(e.op == "draw_until_color" for e in s.variant.rank(p.rank).effects)
+    )
+
+
+def draw_to_named_color(w: Work, seat: int, code: str) -> None:
+    """DRAW-COLOR: the victim's colour is in force; they draw until it comes and lose the
+    turn (``draw_color.exhausted = "keep_turn"``: unless nothing of it could be drawn)."""
+    p = w.pending
+    assert p is not None
+    key = f"ranks.{p.rank}.effects"
+    w.color = code
+    w.note("draw_color.chooser", f"{w.name(seat)} names {w.v.color_word(code)}.")
+    found = draw_named_color(w, seat, code, key)
+    windows.close_pending(w)
+    if not found and w.v.draw_color.exhausted == "keep_turn":
+        w.set_turn(seat)
+        return
+    if p.after != seat:
+        w.lose_turn(seat)
+        w.note(key, f"{w.name(seat)} loses the turn.")
+    w.set_turn(p.after)
 
 
 def holds_color(hand: tuple[Card, ...], color: str | None, skip: Card | None = None) -> bool:
@@ -52,7 +85,7 @@ def put_down(
     decides, after the move). END-ROUND: the last card ends the round.
     """
     s, v = w.s, w.v
-    rank = v.rank(card.rank)
+    rank = v.rank_of(card)  # DECK-CARD: a card's own table, else its rank's
     guilty = rank.challengeable and holds_color(s.hands[seat], s.color, card)
     prev_color = w.color
     w.remove(seat, card)
@@ -69,7 +102,18 @@ def put_down(
     pending_before = w.pending if stack else None
     windows.close_pending(w)  # a stack takes the pending count over (added below)
     r = resolve(w, seat, card, code, tseat)
-    victim, after = w.step(seat), w.step(seat, 1 + r.skips)
+    if _after_discard(w, seat, card, code, stack):
+        return
+    # more skips than other players (a Reverse as a Skip with two, then a draw's skip) pass
+    # over each of them once: the player goes again (record_skips counts them alike)
+    victim, after = w.step(seat), w.step(seat, 1 + min(r.skips, w.n - 1))
+    if r.asks is not None:  # DRAW-COLOR: the victim names the colour, then draws to it
+        windows.open_pending(w, Pending(victim, 0, card.rank, after))
+        w.note("draw_color.chooser", f"{w.name(victim)} names a colour to draw to.")
+        return
+    if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
+        after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
+        r.skips = 0
     if not r.count:
         record_skips(w, seat, r)
         w.set_turn(after)
@@ -79,12 +123,26 @@ def put_down(
         added = answer_count(w, seat, r.count, pending_before)  # HR-REVENGE
         count = added + pending_before.count
         w.note(
-            "stacking.overtake" if card.rank in v.stacking.overtake else "stacking.answer",
+            "stacking.overtake"
+            if card.rank in v.stacking.overtake
+            else v.stack_key(pending_before.rank, card.rank),
             f"The draw is stacked: {w.name(victim)} now owes {count}.",
         )
-    owe(w, victim, count, card.rank, after, flip=False)
+    owe(w, victim, count, card.rank, after, flip=False, key=r.key)
     if rank.challengeable and w.pending is not None:
         windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, added, prev_color))
+
+
+def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> bool:
+    """NM-DISCARD-ALL: a hand the card's effects emptied goes out (END-ROUND, True); one left
+    with a single card must call UNO (UNO-CALL)."""
+    left = len(w.hands[seat])
+    if left == 0:
+        scoring.last_card(w, seat, card, code, stack)
+        return True
+    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank(card.rank)):
+        windows.expose_uno(w, seat)
+    return False
 
 
 def record_skips(w: Work, seat: int, r: Resolution) -> None:
@@ -110,15 +168,19 @@ def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
     return v.rank(rank).challengeable and not flip
 
 
-def owe(w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool) -> None:
-    """ACT-D2, ACT-WD4: ``victim`` must draw ``count``: pending while it may be answered
-    (phase ``owe``), otherwise drawn at once, the turn then going to ``after``."""
-    key = f"ranks.{rank}.effects"
+def owe(
+    w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool, key: str = ""
+) -> None:
+    """ACT-D2, ACT-WD4, NM-DRAW-CARDS: ``victim`` must draw ``count``: pending while it may
+    be answered (phase ``owe``), otherwise drawn at once, the turn then going to ``after``.
+    ``key``: the effects' key cited (DECK-CARD: ``cards.SQ.effects``; default
+    ``ranks.RANK.effects``)."""
+    key = key or f"ranks.{rank}.effects"
     if stays_pending(w.v, rank, flip=flip):
         windows.open_pending(w, Pending(victim, count, rank, after))
         w.note(key, f"{w.name(victim)} owes {count} cards and may still answer them.")
         return
-    w.take(victim, count, key, f"the {rank} card")
+    w.take(victim, count, key, f"the {key.split('.')[1]} card")  # SQ: its own table
     if after != victim:
         w.lose_turn(victim)
     w.set_turn(after)

@@ -39,7 +39,19 @@ from ..game.events import (
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
-from . import challenge, deal, forced, multi, overtake, penalties, turn, uno, windows
+from . import (
+    challenge,
+    deal,
+    discard,
+    forced,
+    mercy,
+    multi,
+    overtake,
+    penalties,
+    turn,
+    uno,
+    windows,
+)
 from .effects import card_needs
 from .judgement import Judgement, held_face, judge_common
 from .work import Work
@@ -97,9 +109,15 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
         seat = state.players.index(event.player)
         if j.kind == "mistake":
             penalties.settle(w, seat, j)
+            if isinstance(event, Play):  # the cards shown go back to the hand
+                w.show(seat, (event.card, *event.more))
+            elif isinstance(event, Overtake):
+                w.show(seat, (event.card,))
         else:
             held = held_face(state, event) if state.variant.two_sided else event  # FLIP2-SIDE
             RULES[type(event)][1](w, seat, held, j)
+    if state.variant.mercy.limit:  # NM-MERCY: a hand at the limit is out at once
+        mercy.apply_mercy(w)
     windows.uno_closes_off_one_card(w)
     return w.verdict(PENALISED if j.kind == "mistake" else ACCEPTED, event)
 
@@ -125,7 +143,7 @@ def _event(cls: Any, *fields: Any) -> Any:
 def _card_events(
     s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
 ) -> list[PlayerEvent]:
-    chooses, swaps = card_needs(s.variant.rank(card.rank))
+    chooses, swaps = card_needs(s.variant.rank_of(card))
     name = s.players[seat]
     if not chooses and not swaps:
         return [_event(cls, name, card, None, None)]
@@ -163,6 +181,10 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
     seat = s.turn
     name = s.players[seat]
     out: list[PlayerEvent] = []
+    if discard.asks_color(s):  # DRAW-COLOR: the victim names the colour to draw to
+        out.extend(_event(ChooseColor, name, color_name(c)) for c in v.deck.colors)
+        _uno_calls(s, out)
+        return tuple(out)
     for card in dict.fromkeys(s.hands[seat]):
         if card.rank != "?" and turn.playable(s, seat, card).accepted:  # "?": UNKNOWN
             out.extend(_card_events(s, Play, seat, card))

@@ -3,11 +3,11 @@
 The schema's catalogue (:data:`ena_rules.variant.ops.OPS`) names each op, its clause, its
 description and what it asks of the player; :data:`REGISTRY` gives each op the function that
 applies it to a :class:`Resolution`, and the two must name the same ops (checked at import).
-A card's effects run in the order its rank lists them (docs/variants.md#effects): the packs'
-games compose theirs from the same ops (MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the
-C8-HOUSE cards), and so do UNO Flip's (FLIP2-D1 and FLIP2-D5 a draw and a skip, FLIP2-SKIP-ALL
-the skip_all of DECK-WC, FLIP2-WD2 and FLIP2-WDC a colour, a draw and a skip); nothing here
-knows a particular card.
+A card's effects run in the order its rank lists them, or its own table (DECK-CARD,
+``[cards.SQ]``; docs/variants.md#effects): the packs' games compose theirs from the same ops
+(MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the C8-HOUSE cards, C8-QUEEN's five), and so do
+UNO Flip's (FLIP2-D1 and FLIP2-D5 a draw and a skip, FLIP2-SKIP-ALL the skip_all of DECK-WC,
+FLIP2-WD2 and FLIP2-WDC a colour, a draw and a skip); nothing here knows a particular card.
 
 >>> sorted(REGISTRY) == sorted(OPS)
 True
@@ -40,6 +40,7 @@ __all__ = [
     "acts_turned_up",
     "card_needs",
     "draw_count",
+    "draw_named_color",
     "effects_clause",
     "moves_hands",
     "resolve",
@@ -49,7 +50,20 @@ __all__ = [
 class Resolution:
     """One card's effects being applied from ``seat``: what they add up to so far."""
 
-    __slots__ = ("card", "code", "count", "flip", "key", "reversed", "seat", "skips", "tseat", "w")
+    __slots__ = (
+        "asks",
+        "card",
+        "code",
+        "count",
+        "exhausted",
+        "flip",
+        "key",
+        "reversed",
+        "seat",
+        "skips",
+        "tseat",
+        "w",
+    )
 
     def __init__(
         self, w: Work, seat: int, card: Card, code: str | None, tseat: int | None, *, flip: bool
@@ -60,10 +74,12 @@ class Resolution:
         self.code = code
         self.tseat = tseat
         self.flip = flip
-        self.key = f"ranks.{card.rank}.effects"
+        self.key = w.v.effects_key(card)  # DECK-CARD: cards.SQ.effects, else ranks.Q.effects
         self.skips = 0
         self.count = 0
         self.reversed = False
+        self.asks: int | None = None  # DRAW-COLOR: the victim who names the colour
+        self.exhausted = False  # DRAW-COLOR: no card of the colour could be drawn
 
 
 @attrs.frozen
@@ -85,7 +101,7 @@ def _skip(r: Resolution, eff: Effect) -> None:
 
 
 def _skip_all(r: Resolution, eff: Effect) -> None:
-    """DECK-WC (a house card): every other player is skipped."""
+    """DECK-WC (a house card), NM-SKIP-ALL (Skip Everyone): every other player is skipped."""
     r.skips += r.w.n - 1
     r.w.note(r.key, f"Every other player is skipped: {r.w.name(r.seat)} plays again.")
 
@@ -116,7 +132,7 @@ def _choose_color(r: Resolution, eff: Effect) -> None:
 
 
 def _swap_hands(r: Resolution, eff: Effect) -> None:
-    """HOUSE-SEVEN-ZERO: the player swaps hands with the target they name."""
+    """HOUSE-SEVEN-ZERO, NM-SEVEN-ZERO: the player swaps hands with the target they name."""
     w, seat, other = r.w, r.seat, r.tseat
     if other is None:
         return
@@ -133,6 +149,64 @@ def _rotate_hands(r: Resolution, eff: Effect) -> None:
         w.hands[(i + w.direction) % w.n] = old[i]
     w.note(r.key, "Every hand passes one seat in the direction of play.")
     windows.hand_change(w, tuple(range(w.n)))
+
+
+def _draw_until_color(r: Resolution, eff: Effect) -> None:
+    """DRAW-COLOR, NM-ROULETTE: the next player draws until a card of the colour in force comes
+    (``draw_color.chooser = "player"``); with ``"victim"`` they name it first (a ChooseColor:
+    :func:`draw_named_color`), so the card only asks them (``r.asks``)."""
+    w = r.w
+    victim = w.step(r.seat)
+    if w.v.draw_color.chooser == "victim":
+        r.asks = victim
+        return
+    r.exhausted = not draw_named_color(w, victim, w.color, r.key)
+
+
+def draw_named_color(w: Work, seat: int, color: str | None, key: str) -> bool:
+    """DRAW-COLOR: ``seat`` draws one card at a time until one of ``color`` comes (a wild too
+    where ``draw_color.wild_counts``), keeping them all; False when both piles ran dry first
+    (``draw_color.exhausted`` then decides the turn)."""
+    wilds = w.v.draw_color.wild_counts
+    word = w.v.color_word(color) if color is not None else "any"
+    drawn = 0
+    while True:
+        before = len(w.hands[seat])
+        if not w.take(seat, 1, key, "drawing to a colour", say=False):
+            w.note(
+                "draw_color.exhausted",
+                f"{w.name(seat)} draws {drawn} and no {word} card "
+                "can be drawn: the piles are exhausted.",
+            )
+            return False
+        drawn += 1
+        card = w.hands[seat][before]
+        if (
+            color is None
+            or card.color == color
+            or card.rank == "?"
+            or (wilds and card.color is None)
+        ):
+            w.note(
+                key,
+                f"{w.name(seat)} draws {drawn} until a {word} card "
+                f"comes ({card}), and keeps them all.",
+            )
+            return True
+
+
+def _discard_color(r: Resolution, eff: Effect) -> None:
+    """NM-DISCARD-ALL: the player also puts down every card of the card's colour (the colour
+    in force) from their hand, under the card played (which stays on top)."""
+    w, seat = r.w, r.seat
+    color = r.card.color or w.color
+    same = [c for c in w.hands[seat] if c.color is not None and c.color == color]
+    if not same:
+        return
+    for c in same:
+        w.remove(seat, c)
+    w.discard = (*w.discard[:-1], *same, w.discard[-1])
+    w.note(r.key, f"{w.name(seat)} also discards {', '.join(map(str, same))}.")
 
 
 def _shuffle_hands(r: Resolution, eff: Effect) -> None:
@@ -186,6 +260,8 @@ _RUNNERS: dict[str, Callable[[Resolution, Effect], None]] = {
     "swap_hands": _swap_hands,
     "rotate_hands": _rotate_hands,
     "shuffle_hands": _shuffle_hands,
+    "draw_until_color": _draw_until_color,
+    "discard_color": _discard_color,
     "flip": _flip,
 }
 if set(_RUNNERS) != set(OPS):  # the catalogue and the mechanisms name the same ops
@@ -202,7 +278,7 @@ def resolve(
 ) -> Resolution:
     """Apply ``card``'s primitives from ``seat``, in order; the skips and draw they add up to."""
     r = Resolution(w, seat, card, code, tseat, flip=flip)
-    for eff in w.v.rank(card.rank).effects:
+    for eff in w.v.rank_of(card).effects:
         REGISTRY[eff.op].run(r, eff)
     return r
 

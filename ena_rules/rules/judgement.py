@@ -229,8 +229,8 @@ def judge_card(
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
         if not may_hold(s, seat, card):  # a partial state: an unknown card may be this one
             return not_held(s, seat, card)
-    chooses, swaps = card_needs(v.rank(card.rank))
-    effects = f"ranks.{card.rank}.effects"
+    chooses, swaps = card_needs(v.rank_of(card))
+    effects = v.effects_key(card)
     code = None if color is None else color_from_name(color)
     if chooses and code is None:
         return reject(effects, f"{card} needs a colour: name {color_list(s.colors)}", "ACT-WILD")

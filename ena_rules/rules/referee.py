@@ -36,7 +36,8 @@ __all__ = ["apply", "canonical_deck", "judge", "legal_events", "new_game", "who_
 
 
 def canonical_deck(variant: Variant) -> tuple[Card, ...]:
-    """The variant's deck in canonical order: per colour the coloured ranks, then the wilds.
+    """The variant's deck in canonical order: per colour the coloured ranks, then the wilds
+    (DECK-DECLARE: No Mercy's 168 cards, NM-DECK, are ``deck.colored`` and ``deck.wild`` too).
 
     >>> from ena_rules import load_variant
     >>> len(canonical_deck(load_variant("official")))

@@ -14,9 +14,12 @@ from ..cards import Card
 from ..game.events import Draw, Pass, Play
 from ..game.state import GameState
 from ..game.words import plural
+from ..variant import Variant
+from ..variant.ops import draw_count
 from . import answers, discard, finish, forced, multi, scoring, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
+from .unknown import UNKNOWN, known, unseen
 from .work import Work, evolve
 
 __all__ = [
@@ -79,7 +82,8 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
 def playable(s: GameState, seat: int, card: Card) -> Judgement:
     """May the player due put ``card`` down now, in this phase? TURN-DRAW (``turn.play_drawn``):
     after a draw only the drawn card; with a draw owed only a card that answers it
-    (HOUSE-STACK ``stacking.answer``, OVT-STACK ``stacking.overtake``) or deflects it
+    (HOUSE-STACK ``stacking.answer``, NM-STACK ``stacking.by_value``, OVT-STACK
+    ``stacking.overtake``) or deflects it
     (HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP); else it must match. HR-FINISH-WILD,
     HR-FINISH-ACTION: a forbidden last card is never playable."""
     v = s.variant
@@ -96,22 +100,40 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
     if s.phase == "owe":
         p = s.pending
         assert p is not None
+        if discard.asks_color(s):
+            return reject(
+                "draw_color.chooser",
+                lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
+            )
         if card.rank in v.stack_answers(p.rank):
-            return accept("stacking.answer", f"{card} is stacked on the pending +{p.count}")
+            return accept(
+                v.stack_key(p.rank, card.rank), f"{card} is stacked on the pending +{p.count}"
+            )
         if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
             return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
-        deflects = answers.deflection(v, p.rank, v.rank(card.rank))
+        deflects = answers.deflection(v, p.rank, v.rank_of(card))
         if deflects is not None:
             return accept(deflects, f"{card} deflects the pending +{p.count}")
         answer = " or challenge" if s.challenge else ""
+        key = v.stack_key(p.rank, card.rank)
         return reject(
-            "stacking.answer",
+            key,
             lambda: (
                 f"{s.players[seat]} owes {p.count} cards: draw them{answer}; "
-                f"{card} cannot answer them"
+                f"{card} cannot answer them{_by_value(v, p.rank, card.rank, key)}"
             ),
         )
     return matches(s, seat, card)
+
+
+def _by_value(v: Variant, pending_rank: str, rank: str, key: str) -> str:
+    """NM-STACK: why a draw card does not answer by value, in words (else nothing)."""
+    if key != "stacking.by_value":
+        return ""
+    rule = v.stacking.by_value
+    want = "the same" if rule == "same_value" else "the same or a higher"
+    mine, theirs = draw_count(v.rank(rank)), draw_count(v.rank(pending_rank))
+    return f" (a draw of {mine} on a draw of {theirs}: by_value = {rule} takes {want} value)"
 
 
 def identical(s: GameState, card: Card) -> bool:
@@ -190,6 +212,11 @@ def judge_draw(s: GameState, seat: int, e: Draw) -> Judgement:
             reason=why,
             charge=why,
         )
+    if discard.asks_color(s):  # DRAW-COLOR: the victim names the colour first
+        return reject(
+            "draw_color.chooser",
+            f"{e.player} names the colour to draw to first (a choose_color line)",
+        )
     refused = forced.draw_refused(s, seat, playable)  # HR-FORCED-PLAY
     if refused is not None:
         return refused
@@ -197,9 +224,9 @@ def judge_draw(s: GameState, seat: int, e: Draw) -> Judgement:
 
 
 def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
-    """TURN-DRAW: a turn's draw (``turn.draw``: one card; HOUSE-DRAW-UNTIL: until a playable
-    one); a playable card drawn may be played at once (``turn.play_drawn``). With a draw owed,
-    the victim draws it (ACT-D2, ACT-WD4) and the window on the card stays open."""
+    """TURN-DRAW: a turn's draw (``turn.draw``: one card; HOUSE-DRAW-UNTIL, NM-DRAW: until a
+    playable one); a playable card drawn may be played at once (``turn.play_drawn``). With a
+    draw owed, the victim draws it (ACT-D2, ACT-WD4) and the window on the card stays open."""
     s, v = w.s, w.v
     windows.turn_taken(w, seat)
     if s.phase == "owe":
@@ -249,12 +276,18 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
 
 def _nobody_can_finish(w: Work) -> bool:
     """D-HR-HAND-LIMIT-STUCK: every player holds the hand limit (so no turn's draw takes a card)
-    and no card of any hand matches: no event can change the table, the round is stuck."""
+    and no card of any hand matches: no event can change the table, the round is stuck. On a
+    partial state a card nobody saw may be any unseen card: stuck only if none of them matches."""
     limit = w.v.play.hand_limit
     if w.pending is not None or any(len(h) < limit for h in w.hands):
         return False
     probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
-    return not any(matches(probe, i, c).accepted for i, h in enumerate(w.hands) for c in h)
+    hidden = set(unseen(probe)) if any(UNKNOWN in h for h in w.hands) else set()
+    return not any(
+        matches(probe, i, c).accepted
+        for i, h in enumerate(w.hands)
+        for c in set(known(h)) | (hidden if UNKNOWN in h else set())
+    )
 
 
 def _say_drawn_until(w: Work, seat: int, drawn: int, until: bool) -> None:

@@ -51,8 +51,9 @@ def unknown_count(hand: Iterable[Card]) -> int:
 
 
 def in_sight(s: GameState) -> Counter[Card]:
-    """Every card in sight: the discard pile and the known cards in hands."""
-    seen: Counter[Card] = Counter(s.discard)
+    """Every card in sight: the discard pile and the known cards in hands (a partial state's
+    discard pile may hold cards nobody saw: a hand the mercy rule put under it, NM-MERCY)."""
+    seen: Counter[Card] = Counter(c for c in s.discard if c != UNKNOWN)
     for hand in s.hands:
         seen.update(c for c in hand if c != UNKNOWN)
     seen.update(c for c in s.draw_pile if c != UNKNOWN)

@@ -26,8 +26,9 @@ __all__ = ["judge_call", "perform_call"]
 
 def judge_call(s: GameState, seat: int, e: CallUno) -> Judgement:
     """UNO-SAFE: one's own call counts while catchable (one card left, not yet called, the
-    window open: ``uno.window``); UNO-CATCH: a catch of a catchable player; UNO-FALSE
-    (``uno.false_catch_penalty``): a catch of anyone else is a mistake, or rejected at 0."""
+    window open: ``uno.window``); UNO-CATCH: a catch of a catchable player (NM-UNO: priced by
+    ``uno.catch_penalty``); UNO-FALSE (``uno.false_catch_penalty``): a catch of anyone else is
+    a mistake, or rejected at 0."""
     name = s.players[seat]
     if s.variant.uno.calls == "none":  # HR-SILENT-UNO: no call, no catch
         return reject(

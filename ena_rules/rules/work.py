@@ -141,6 +141,19 @@ class Work:
         )
         return True
 
+    def show(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Cards ``seat`` showed the table and took back (a wrong card, a play out of turn):
+        on a partial state, each is known in the hand from now on (an unknown card becomes it,
+        unless the hand already shows a copy)."""
+        if not self.s.partial:
+            return
+        hand = list(self.hands[seat])
+        for card in cards:
+            if card in hand or _UNKNOWN not in hand:
+                continue
+            hand[hand.index(_UNKNOWN)] = card
+        self.hands[seat] = tuple(hand)
+
     def remove(self, seat: int, card: Card) -> None:
         """Take one copy of ``card`` out of ``seat``'s hand."""
         hand = self.hands[seat]

@@ -170,10 +170,13 @@ def _hide(state: GameState, seat: int, shift: int = 0) -> GameState:
     pile = tuple(pool[k : k + len(state.draw_pile)])
     k += len(state.draw_pile)
     drawn = state.drawn
+    # the drawn card, drawn blind, is one of the blind cards (not always the last: penalty
+    # cards may follow it): it moves with its place
+    at = [j for j in blind_at if state.turn == seat and own[j] == drawn]
     mine: list[Card] = []
     for j in blind_at:
-        if state.turn == seat and drawn is not None and own[j] == drawn and j == blind_at[-1]:
-            drawn = pool[k]  # the card drawn last, drawn blind
+        if at and j == at[-1]:
+            drawn = pool[k]
         own[j] = pool[k]
         mine.append(pool[k])
         k += 1
@@ -350,7 +353,7 @@ def candidate_events(state: GameState) -> list[PlayerEvent]:
     for seat, player in enumerate(s.players):
         others = [p for p in s.players if p != player]
         for card in dict.fromkeys(s.hands[seat]):
-            ops = {e.op for e in v.rank(card.rank).effects}
+            ops = {e.op for e in v.rank_of(card).effects}
             cs: list[str | None] = list(colors[:2]) if "choose_color" in ops else [None]
             ts: list[str | None] = list(others[:2]) if "swap_hands" in ops else [None]
             for c in cs:

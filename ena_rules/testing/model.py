@@ -119,7 +119,7 @@ def _effects_model(
     n = len(before.players)
     d = before.direction
     skips = draws = 0
-    for eff in v.rank(card.rank).effects:
+    for eff in v.rank_of(card).effects:
         if eff.op == "skip":
             skips += eff.count
         elif eff.op == "skip_all":
@@ -150,7 +150,7 @@ def _deflect_model(before: GameState, seat: int, card: Card) -> tuple[int, int, 
     played on a draw owed deflects it; ``None`` when it does not."""
     v = before.variant
     p = before.pending
-    ops = [e.op for e in v.rank(card.rank).effects]
+    ops = [e.op for e in v.rank_of(card).effects]
     if before.phase != "owe" or p is None or "draw" in ops:
         return None
     n = len(before.players)

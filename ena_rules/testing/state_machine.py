@@ -138,7 +138,7 @@ class RefereeMachine(RuleBasedStateMachine):
         self, data: st.DataObject, cls: type[Play] | type[Overtake], player: str, card: Card
     ) -> PlayerEvent:
         v = self.current.variant
-        ops = {e.op for e in v.rank(card.rank).effects}
+        ops = {e.op for e in v.rank_of(card).effects}
         color = None
         target = None
         if "choose_color" in ops:

@@ -461,6 +461,14 @@ class Stacking:
         "HOUSE-STACK",
         "pending rank = ranks its victim may answer with on their turn (the count grows)",
     )
+    by_value: str = _key(
+        "off",
+        "NM-STACK",
+        "a pending draw may also be answered by any draw card of the same count (same_value) "
+        "or of the same or a higher count (equal_or_higher), colour and symbol aside; off: "
+        "stacking.answer alone",
+        choices=("off", "same_value", "equal_or_higher"),
+    )
 
 
 @attrs.frozen

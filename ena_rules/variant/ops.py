@@ -79,6 +79,19 @@ OPS: dict[str, Op] = {
             moves_hands=True,
         ),
         Op(
+            "draw_until_color",
+            "DRAW-COLOR",
+            "the next player draws until a card of a colour comes, keeping every card: the "
+            "colour in force (draw_color.chooser = player: a wild's choose_color names it "
+            "first), or one they name (victim); a skip after it costs them the turn",
+        ),
+        Op(
+            "discard_color",
+            "NM-DISCARD-ALL",
+            "the player also puts down every card of the card's colour from their hand, "
+            "under the card played",
+        ),
+        Op(
             "flip",
             "FLIP2-FLIP",
             "the whole game turns over (a two-sided deck): the discard pile as a pile, then the "

@@ -38,20 +38,25 @@ from .keys import (
     Uno,
     View,
 )
+from .keys_card import CardRule
+from .keys_family import DrawColor, Mercy
 from .keys_play import PlayRules
 from .keys_time import TimeRules
-from .ops import EFFECT_OPS, effects_clause
+from .ops import EFFECT_OPS, draw_count, effects_clause
 
 __all__ = [
     "EFFECT_OPS",
     "Actions",
+    "CardRule",
     "Challenge",
     "Citation",
     "Deal",
     "Deck",
+    "DrawColor",
     "Effect",
     "FirstCard",
     "KeyInfo",
+    "Mercy",
     "Overtake",
     "Penalties",
     "PlayRules",
@@ -102,6 +107,8 @@ class Variant:
     players: Players = attrs.field(factory=Players)
     deck: Deck = attrs.field(factory=Deck)
     ranks: tuple[tuple[str, Rank], ...] = ()
+    card_rules: tuple[tuple[str, CardRule], ...] = ()
+    """The ``[cards.CODE]`` tables (DECK-CARD): one card's own rules, by card code."""
     deal: Deal = attrs.field(factory=Deal)
     first_card: FirstCard = attrs.field(factory=FirstCard)
     turn: Turn = attrs.field(factory=Turn)
@@ -115,6 +122,8 @@ class Variant:
     scoring: Scoring = attrs.field(factory=Scoring)
     view: View = attrs.field(factory=View)
     time: TimeRules = attrs.field(factory=TimeRules)
+    mercy: Mercy = attrs.field(factory=Mercy)
+    draw_color: DrawColor = attrs.field(factory=DrawColor)
     citations: tuple[tuple[str, Citation], ...] = attrs.field(default=(), eq=False, repr=False)
     _rank_map: dict[str, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -130,9 +139,13 @@ class Variant:
     """The ranks that may not be played on their own rank (MAU-JACK-ON-JACK)."""
     _cut_values: dict[str, int] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _names: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _by_card: dict[Card, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _card_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_rank_map", dict(self.ranks))
+        object.__setattr__(self, "_by_card", self._card_definitions())
+        object.__setattr__(self, "_card_ranks", frozenset(c.rank for c in self._by_card))
         object.__setattr__(self, "_cite_map", dict(self.citations))
         cards: list[Card] = [_pair(code) for code in self.deck.pairs]  # FLIP2-DECK
         one_sided = not cards
@@ -146,7 +159,7 @@ class Variant:
         faces = {c.face for c in cards} | {c.flipped.face for c in cards} if not one_sided else ()
         object.__setattr__(self, "_faces", frozenset(faces))
         object.__setattr__(self, "two_sided", not one_sided)
-        object.__setattr__(self, "_answers", dict(self.stacking.answer))
+        object.__setattr__(self, "_answers", self._stack_table())
         wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
         object.__setattr__(self, "wild_ranks", frozenset(wilds))
         same = frozenset(rank for rank, r in self.ranks if r.not_on_same_rank)
@@ -159,6 +172,24 @@ class Variant:
         names = {c: color_name(c) for c in self.deck.colors if known_color(c)}
         names.update(self.deck.color_names)
         object.__setattr__(self, "_names", names)
+
+    def _stack_table(self) -> dict[str, tuple[str, ...]]:
+        """HOUSE-STACK ``stacking.answer``, widened by NM-STACK ``stacking.by_value``: each
+        draw rank answered by every draw rank of the same (or a higher) count."""
+        table = dict(self.stacking.answer)
+        rule = self.stacking.by_value
+        if rule == "off":
+            return table
+        counts = {r: draw_count(rank) for r, rank in self.ranks}
+        draws = [r for r, n in (*self.deck.colored, *self.deck.wild) if n and counts.get(r)]
+        for p in draws:
+            ok = [
+                r
+                for r in draws
+                if counts[r] == counts[p] or (rule == "equal_or_higher" and counts[r] > counts[p])
+            ]
+            table[p] = tuple(dict.fromkeys((*table.get(p, ()), *ok)))
+        return table
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -193,6 +224,21 @@ class Variant:
     def stack_answers(self, pending_rank: str) -> tuple[str, ...]:
         """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
         return self._answers.get(pending_rank, ())
+
+    def stack_key(self, pending_rank: str, rank: str) -> str:
+        """The key that decides whether a card of ``rank`` answers a pending draw of
+        ``pending_rank``: NM-STACK ``stacking.by_value`` for a draw card when stacking is by
+        value and ``stacking.answer`` does not list it; else HOUSE-STACK ``stacking.answer``.
+
+        >>> from ena_rules import load_variant
+        >>> load_variant("no-mercy").stack_key("+4", "W+10")
+        'stacking.by_value'
+        """
+        listed = rank in dict(self.stacking.answer).get(pending_rank, ())
+        by_value = self.stacking.by_value != "off" and self.has_rank(rank)
+        if not listed and by_value and draw_count(self.rank(rank)):
+            return "stacking.by_value"
+        return "stacking.answer"
 
     def suited_wild(self, card: Card) -> bool:
         """True for a coloured card whose rank is of kind wild (C8-WILD: an eight; MAU-JACK)."""
@@ -293,6 +339,49 @@ class Variant:
         """The definition of a rank (``KeyError`` if the variant has none)."""
         return self._rank_map[rank]
 
+    def _card_definitions(self) -> dict[Card, Rank]:
+        """DECK-CARD: each card with a ``[cards.CODE]`` table, as its rank's definition with
+        the card's own keys (a code that is no card, or a rank without a table: none; the
+        checks name the fault)."""
+        out: dict[Card, Rank] = {}
+        for code, rule in self.card_rules:
+            try:
+                card = parse_card(code)
+            except CardError:
+                continue
+            base = self._rank_map.get(card.rank)
+            if base is not None:
+                turned = base.turned_up if rule.turned_up == "rank" else rule.turned_up
+                out[card] = attrs.evolve(base, effects=rule.effects, turned_up=turned)
+        return out
+
+    def rank_of(self, card: Card) -> Rank:
+        """The definition ``card`` plays by: its rank's, with its own ``[cards.CODE]`` keys
+        (DECK-CARD; ``KeyError`` if its rank has none).
+
+        >>> from ena_rules import load_variant
+        >>> from ena_rules.cards import Card
+        >>> v = load_variant("crazy-eights-house")
+        >>> [e.op for e in v.rank_of(Card("S", "Q")).effects], v.rank_of(Card("H", "Q")).effects
+        (['draw', 'skip'], ())
+        """
+        if self._by_card:
+            own = self._by_card.get(card)
+            if own is not None:
+                return own
+        return self._rank_map[card.rank]
+
+    def effects_key(self, card: Card) -> str:
+        """The key a card's effects come from: ``cards.SQ.effects`` for a card with its own
+        table (DECK-CARD), else ``ranks.Q.effects``."""
+        if self._by_card and card in self._by_card:
+            return f"cards.{card}.effects"
+        return f"ranks.{card.rank}.effects"
+
+    def card_rule_ranks(self) -> frozenset[str]:
+        """The ranks of the cards that have their own table (DECK-CARD)."""
+        return self._card_ranks
+
     def has_rank(self, rank: str) -> bool:
         """True if the rank is defined (it may still have no copies in the deck)."""
         return rank in self._rank_map
@@ -308,6 +397,8 @@ class Variant:
         if cite is not None and cite.clause:
             return cite.clause[0]
         parts = key_path.split(".")
+        if parts[0] == "cards" and parts[-1] == "effects" and len(parts) == 3:
+            return "DECK-CARD"
         if parts[0] == "ranks" and parts[-1] == "effects" and self.has_rank(parts[1]):
             wild = any(rank == parts[1] for rank, _ in self.deck.wild)
             return effects_clause(self.rank(parts[1]), wild=wild)
@@ -349,12 +440,15 @@ _SECTIONS: dict[str, type] = {
     "scoring": Scoring,
     "view": View,
     "time": TimeRules,
+    "mercy": Mercy,
+    "draw_color": DrawColor,
 }
 
 
 def _type_name(tp: Any) -> str:
     # an annotation's text, or the type itself once resolved (the converter resolves them)
     text = tp.__name__ if isinstance(tp, type) else str(tp).replace(f"{__name__}.", "")
+    text = text.replace(f"{__package__}.keys.", "")  # Effect, once the converter resolved it
     return {
         "int": "integer",
         "bool": "boolean",
@@ -384,8 +478,23 @@ def _info(prefix: str, field: Any) -> KeyInfo:
     )
 
 
+#: The tables written once per item, by their TOML key: ``[ranks.RANK]``, ``[cards.CODE]``
+#: (DECK-CARD), with the :class:`Variant` field holding them.
+ITEM_TABLES: dict[str, tuple[type, str]] = {
+    "ranks": (Rank, "ranks"),
+    "cards": (CardRule, "card_rules"),
+}
+
+
+def item_table(path: str) -> str | None:
+    """The per-item table a key path is in (``ranks.+2.score``: ``ranks``), or None."""
+    head = path.split(".", 1)[0]
+    return head if head in ITEM_TABLES and "." in path else None
+
+
 def iter_tables() -> Iterator[tuple[str, type]]:
-    """The schema's tables in file order: each section, and ``ranks.*`` (per rank) after deck.
+    """The schema's tables in file order: each section, and ``ranks.*`` (per rank) and
+    ``cards.*`` (per card) after deck.
 
     This is the one walk of the schema: the key reference, the loader, the writer and the
     comparison of variants all go through it.
@@ -396,7 +505,8 @@ def iter_tables() -> Iterator[tuple[str, type]]:
     for section, cls in _SECTIONS.items():
         yield section, cls
         if section == "deck":
-            yield "ranks.*", Rank
+            for item, (cls_, _) in ITEM_TABLES.items():
+                yield f"{item}.*", cls_
 
 
 def iter_keys() -> Iterator[KeyInfo]:
@@ -418,9 +528,10 @@ def iter_values(v: Variant) -> Iterator[tuple[str, str, Any]]:
     ('players', 'players.min', 2)
     """
     for table, cls in iter_tables():
+        item = table[:-2] if table.endswith(".*") else ""
         tables = (
-            [(f"ranks.{rank}", r) for rank, r in v.ranks]
-            if table == "ranks.*"
+            [(f"{item}.{code}", r) for code, r in getattr(v, ITEM_TABLES[item][1])]
+            if item
             else [(table, getattr(v, table))]
         )
         for prefix, obj in tables:
@@ -432,10 +543,11 @@ _KEY_INFO: dict[str, KeyInfo] = {}
 
 
 def key_info(path: str) -> KeyInfo | None:
-    """The schema of a key path (``ranks.+2.score`` maps to ``ranks.*.score``)."""
+    """The schema of a key path (``ranks.+2.score`` maps to ``ranks.*.score``, ``cards.SQ.effects``
+    to ``cards.*.effects``)."""
     if not _KEY_INFO:
         _KEY_INFO.update((k.path, k) for k in iter_keys())
     parts = path.split(".")
-    if parts[0] == "ranks" and len(parts) >= 3:
-        path = "ranks.*." + parts[-1]
+    if parts[0] in ITEM_TABLES and len(parts) >= 3:
+        path = f"{parts[0]}.*." + parts[-1]
     return _KEY_INFO.get(path)
