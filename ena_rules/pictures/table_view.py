@@ -72,6 +72,8 @@ class TableView:
     shown: tuple[str, tuple[Card, ...]] | None = None
     scores: tuple[tuple[str, int], ...] = ()
     last_round: tuple[str, tuple[tuple[str, int], ...]] | None = None
+    side: str = ""
+    """FLIP2-SIDE: a two-sided deck's side in play (``light``, ``dark``); empty otherwise."""
 
     @property
     def status(self) -> str:
@@ -112,6 +114,7 @@ class TableView:
                 for s in self.seats
             ],
             "top": code(self.top),
+            "side": self.side,
             "color": self.color,
             "direction": self.direction,
             "draw_pile": self.draw_pile,
@@ -182,7 +185,9 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
     """
     if player is not None:
         seen = table_from_view(view(state, player), windows=public_windows(state, arbiter=False))
-        return attrs.evolve(seen, rounds_done=state.round, last_round=_last_round(state))
+        return attrs.evolve(
+            seen, rounds_done=state.round, last_round=_last_round(state), side=_side(state)
+        )
     s = state
     hands = s.hands or tuple(() for _ in s.players)
     seats = tuple(
@@ -213,7 +218,14 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
         shown=shown,
         scores=tuple(zip(s.players, s.scores, strict=True)),
         last_round=_last_round(s),
+        side=_side(s),
     )
+
+
+def _side(state: GameState) -> str:
+    """FLIP2-SIDE: the name of the side in play of a two-sided deck, else empty."""
+    v = state.variant
+    return v.side_name(state.side) if v.two_sided else ""
 
 
 @typed_arguments

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..game.state import ChallengeWindow, GameState, Pending
+from ..game.words import a_word
 from ..variant import Variant
 from . import scoring, windows
-from .effects import Resolution, draw_named_color, moves_hands, resolve
+from .effects import Resolution, draw_named_color, draw_owed, moves_hands, resolve
 from .revenge import answer_count
 from .work import Work
 
@@ -37,6 +38,7 @@ def asks_color(s: GameState) -> bool:
         p is not None
         and p.count == 0
         and s.phase == "owe"
+        and s.variant.draw_color.chooser == "victim"
         and any(e.op == "draw_until_color" for e in s.variant.rank(p.rank).effects)
     )
 
@@ -110,6 +112,12 @@ def put_down(
     if r.asks is not None:  # DRAW-COLOR: the victim names the colour, then draws to it
         windows.open_pending(w, Pending(victim, 0, card.rank, after))
         w.note("draw_color.chooser", f"{w.name(victim)} names a colour to draw to.")
+        return
+    if r.until:  # FLIP2-WDC: the draw to the colour is owed; the victim may challenge it
+        windows.open_pending(w, Pending(victim, 0, card.rank, after))
+        word = a_word(v.color_word(w.color)) if w.color else "any"
+        w.note(r.key, f"{w.name(victim)} owes a draw until {word} card comes.")
+        windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, 0, prev_color))
         return
     if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
         after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
@@ -192,8 +200,11 @@ def pay_pending(w: Work, seat: int) -> None:
     p = w.pending
     assert p is not None
     key = f"ranks.{p.rank}.effects"
-    w.take(seat, p.count, key, f"the pending +{p.count}")
+    found = draw_owed(w, seat, p.rank, p.count, key, f"the pending +{p.count}")  # FLIP2-WDC
     windows.close_pending(w)
+    if not found and w.v.draw_color.exhausted == "keep_turn":
+        w.set_turn(seat)
+        return
     if p.after != seat:
         w.lose_turn(seat)
         w.note(key, f"{w.name(seat)} loses the turn.")
