@@ -144,7 +144,7 @@ class TestExamples:
         assert r.returncode == 0, r.stderr
         assert (
             r.stdout
-            == "wrote 30 files to docs/examples (10 sample logs and their expected results)\n"
+            == "wrote 36 files to docs/examples (12 sample logs and their expected results)\n"
         )
         for src in samples.glob("*.jsonl"):
             assert (tmp_path / "docs" / "examples" / src.name).read_bytes() == src.read_bytes()

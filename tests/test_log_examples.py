@@ -34,6 +34,8 @@ NAMES = (
     "crazy-eights-mistake",
     "no-mercy-stack",
     "no-mercy-same-value-stack",
+    "flip-turns",
+    "flip-turns-miscount",
 )
 COMPARED = ("line", "kind", "type", "outcome", "clause", "key", "agrees", "since", "round_ended")
 SUMMARY = (
@@ -244,3 +246,21 @@ def test_NM_STACK_the_hand_written_no_mercy_record_under_both_readings() -> None
     assert "first leaves the rules at line 3" in (
         EXAMPLES / "no-mercy-same-value-stack.expected.txt"
     ).read_text("utf-8")
+
+
+def test_FLIP2_WDC_the_hand_written_flip_record_and_its_miscounted_twin() -> None:
+    """FLIP2-FLIP, FLIP2-SKIP-ALL, FLIP2-WDC: the hand-written Flip record (an explicit deck of
+    two-sided cards R1|P3; plays naming the face in play) turns the game over at its Flip, a
+    Skip Everyone gives its player another turn, and the Wild Draw Color's victim draws three
+    (a pink 9, a wild that does not count, an orange 3): consistent (exit 0). Its twin claims
+    two cards drawn: inconsistent (exit 1) at that claim, which names the rules' count."""
+    good, bad = _report("flip-turns"), _report("flip-turns-miscount")
+    assert (good.exit_code, bad.exit_code) == (0, 1)
+    plays = [(r.line, r.outcome, r.clause) for r in good.results if r.kind == "event"]
+    assert plays[0] == (2, "accepted", "TURN-MATCH") and len(plays) == 5
+    notes = {r.line: r.message for r in good.results}
+    assert "The game turns over: the dark side is in play" in notes[2]
+    assert "Every other player is skipped: bor plays again" in notes[3]
+    assert "cene draws 3 until an orange card comes" in notes[5]
+    claim = next(r for r in bad.results if r.type == "claim_drawn")
+    assert (claim.line, claim.agrees) == (6, False) and "3" in (claim.rules or "")

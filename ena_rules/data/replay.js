@@ -107,6 +107,9 @@
     setText("t-color", t.color || "none");
     setText("t-direction", t.direction);
     setText("t-pile", t.draw_pile + " cards");
+    setText("t-side", t.side ? t.side + " side" : "");  // a two-sided deck (UNO Flip)
+    show("t-side-h", !!t.side);
+    show("t-side", !!t.side);
     setText("t-round", t.phase === "over" ? "game over" : (t.phase === "deal" ? t.rounds_done + " finished" : String(t.rounds_done + 1)));
     var win = clear($("t-windows"));
     if (!t.windows.length) { win.appendChild(make("li", "none", "muted")); }

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from ..cards import Card
 from ..errors import PositionError
+from ..variant import Variant
 from .state import PHASES, GameState
 
 __all__ = ["check_state"]
@@ -181,18 +182,20 @@ def _check_windows(s: GameState, n: int) -> None:
     if pending is not None:
         _seat("pending", pending.victim, n)
         _seat("pending", pending.after, n)
-        least = 0 if v.skip_answers(pending.rank) else 1  # MAU-EIGHT-ANSWER: a skip owes none
+        # MAU-EIGHT-ANSWER: a pending skip owes none; DRAW-COLOR: neither does a draw to a colour
+        least = 0 if v.skip_answers(pending.rank) or _to_color(v, pending.rank) else 1
         if pending.victim != s.turn or pending.count < least or not v.has_rank(pending.rank):
             raise _fail(
                 "pending",
-                "owed by the player due, at least 1 card (a pending skip: none), of a rank of "
-                "the deck",
+                "owed by the player due, at least 1 card (a pending skip or a draw to a colour: "
+                "none), of a rank of the deck",
             )
     c = s.challenge
     if c is not None:
         _seat("challenge", c.offender, n)
         _seat("challenge", c.victim, n)
-        if s.phase != "owe" or c.count < 1 or c.prev_color not in (None, *s.colors):
+        least = 0 if s.pending is not None and _to_color(v, s.pending.rank) else 1  # FLIP2-WDC
+        if s.phase != "owe" or c.count < least or c.prev_color not in (None, *s.colors):
             raise _fail("challenge", "open only in phase 'owe', with a count and a colour")
     r = s.reveal
     if r is not None:
@@ -205,3 +208,8 @@ def _check_windows(s: GameState, n: int) -> None:
         _seat("last_round", res.winner, n)
         if len(res.points) != n or any(x < 0 for x in res.points):
             raise _fail("last_round", f"{len(res.points)} points for {n} players, each at least 0")
+
+
+def _to_color(v: Variant, rank: str) -> bool:
+    """A rank whose draw is until a colour (DRAW-COLOR): it may be owed as 0 cards."""
+    return v.has_rank(rank) and any(e.op == "draw_until_color" for e in v.rank(rank).effects)

@@ -249,7 +249,8 @@ _TABLE = """<section id="table" aria-labelledby="table-h">
 <div class="pile"><div id="t-top"></div>
 <dl><dt>Top card</dt><dd id="t-top-word"></dd><dt>Colour in force</dt><dd id="t-color"></dd>
 <dt>Direction</dt><dd id="t-direction"></dd><dt>Draw pile</dt><dd id="t-pile"></dd>
-<dt>Round</dt><dd id="t-round"></dd></dl></div>
+<dt>Round</dt><dd id="t-round"></dd>
+<dt id="t-side-h" hidden>Side in play</dt><dd id="t-side" hidden></dd></dl></div>
 <h3>Open windows and owed draws</h3><ul id="t-windows" class="windows"></ul>
 <div id="t-seats"></div>
 <h3>Scores</h3><p id="t-last" class="muted"></p>

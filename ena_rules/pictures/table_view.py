@@ -75,6 +75,8 @@ class TableView:
     last_round: tuple[str, tuple[tuple[str, int], ...]] | None = None
     open_points: tuple[str, ...] = ()
     """A table record: the players whose last-round points count cards nobody saw as 0."""
+    side: str = ""
+    """FLIP2-SIDE: a two-sided deck's side in play (``light``, ``dark``); empty otherwise."""
 
     @property
     def status(self) -> str:
@@ -115,6 +117,7 @@ class TableView:
                 for s in self.seats
             ],
             "top": code(self.top),
+            "side": self.side,
             "color": self.color,
             "direction": self.direction,
             "draw_pile": self.draw_pile,
@@ -195,6 +198,7 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
             rounds_done=state.round,
             last_round=_last_round(state),
             open_points=_open_points(state),
+            side=_side(state),
         )
     s = state
     hands = s.hands or tuple(() for _ in s.players)
@@ -227,7 +231,14 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
         scores=tuple(zip(s.players, s.scores, strict=True)),
         last_round=_last_round(s),
         open_points=_open_points(s),
+        side=_side(s),
     )
+
+
+def _side(state: GameState) -> str:
+    """FLIP2-SIDE: the name of the side in play of a two-sided deck, else empty."""
+    v = state.variant
+    return v.side_name(state.side) if v.two_sided else ""
 
 
 @typed_arguments

@@ -25,7 +25,7 @@ from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..variant import Variant
 from ..variant.ops import card_needs
-from .unknown import UNKNOWN, may_hold
+from .unknown import UNKNOWN, deck_in_play, may_hold, unseen
 
 __all__ = [
     "Judgement",
@@ -146,9 +146,14 @@ def held_face(s: GameState, e: Event) -> Event:
     if e.player not in s.players:
         return e
     face = e.card
-    for c in s.hands[s.players.index(e.player)]:
+    hand = s.hands[s.players.index(e.player)]
+    for c in hand:
         if c.rank == face.rank and c.color == face.color and c.other is not None:
             return attrs.evolve(e, card=c)
+    if s.partial and UNKNOWN in hand:  # a card nobody saw: the first unseen one showing it
+        for c, n in unseen(s).items():
+            if n > 0 and c.other is not None and c.face == face:
+                return attrs.evolve(e, card=c)
     return e
 
 
@@ -248,7 +253,7 @@ def not_held(s: GameState, seat: int, card: Card) -> Judgement:
     name = s.players[seat]
     if not s.partial or UNKNOWN not in s.hands[seat]:
         return reject("turn.from_hand", f"{name} does not hold {card}")
-    copies = s.variant.cards.count(card)
+    copies = deck_in_play(s).count(card)
     return reject(
         deck_key(s.variant, card),
         f"{name} cannot hold {card}: all {copies} of the deck's {card} are in sight",

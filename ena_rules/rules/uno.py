@@ -66,11 +66,11 @@ def calls_out(s: GameState, seat: int) -> bool:
     """MAU-CALL-OUT (``uno.out_call``): ``seat`` may call their last card ("Mau-Mau"): they
     hold one card, of a rank the key lists (or one nobody saw), and have not called it yet.
 
-    >>> from ena_rules import load_variant
+    >>> from ena_rules import load_variant_text
     >>> from ena_rules.testing import start_round
-    >>> s = start_round(load_variant("mau-mau"), ["ana", "bor"], dealer="bor",
-    ...                 hands=[["SJ"], ["C9", "S10"]], turned="H9")
-    >>> calls_out(s, 0), calls_out(s, 1)
+    >>> one = load_variant_text('name = "t"\\nextends = "mau-mau"\\n[deal]\\nhand_size = 1')
+    >>> s = start_round(one, ["ana", "bor"], dealer="bor", hands=[["SJ"], ["C9"]], turned="H9")
+    >>> calls_out(s, 0), calls_out(s, 1)  # a jack is called, a nine is not
     (True, False)
     """
     u = s.variant.uno

@@ -147,6 +147,16 @@ def _effects_model(
     return d, (seat + d * (1 + skips)) % n, (seat + d) % n, stays, draws
 
 
+def _owes_to_color(before: GameState, card: Card) -> bool:
+    """DRAW-COLOR, FLIP2-WDC: a card whose draw to a colour is owed, not drawn at once: its
+    victim names the colour (``draw_color.chooser = "victim"``) or may challenge it."""
+    v = before.variant
+    rank = v.rank_of(card)
+    return any(e.op == "draw_until_color" for e in rank.effects) and (
+        v.draw_color.chooser == "victim" or rank.challengeable
+    )
+
+
 def _deflect_model(before: GameState, seat: int, card: Card) -> tuple[int, int, int] | None:
     """HR-DEFLECT-REVERSE / HR-DEFLECT-SKIP: (direction, new victim, count owed) when ``card``
     played on a draw owed deflects it; ``None`` when it does not."""
@@ -200,7 +210,8 @@ def _check_card_turn(
     d, nxt, victim, stays, draws = _effects_model(before, seat, card, stack=stack)
     if after.direction != d:
         raise _fail("turn order", before, f"{event!r}: direction {after.direction}, not {d}")
-    want = (victim, "owe", draws) if draws and stays else (nxt, "play", 0)
+    owed = (draws and stays) or _owes_to_color(before, card)
+    want = (victim, "owe", draws) if owed else (nxt, "play", 0)
     if not draws and before.variant.skip_answers(card.rank):  # MAU-EIGHT-ANSWER: held
         want = (victim, "owe", 0)
     got = (after.turn, after.phase, after.pending.count if after.pending else 0)

@@ -206,6 +206,11 @@ class Variant:
         its cards first side in play."""
         return (card in self._deck_set) == (side == 0)
 
+    @property
+    def all_colors(self) -> tuple[str, ...]:
+        """Every colour of the deck: ``deck.colors``, then a two-sided deck's ``back_colors``."""
+        return (*self.deck.colors, *self.deck.back_colors)
+
     def side_colors(self, side: int) -> tuple[str, ...]:
         """The colours of the side in play (FLIP2-COLORS): ``deck.colors`` on the first side,
         ``deck.back_colors`` on the second."""
