@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from ..cards import Card
 from ..errors import PositionError
+from ..variant import Variant
 from .state import PHASES, GameState
 
 __all__ = ["check_state"]
@@ -57,15 +58,19 @@ def _check_players(s: GameState) -> None:
     ):
         raise _fail("players", f"{list(names)!r}: players are distinct non-empty names")
     low = v.players.min
-    if v.scoring.elimination != "off":
-        # D-ELIMINATION-FINAL (HR-ELIMINATION): the seats shrink as players leave; the game's
-        # final state holds its winner alone
+    if v.scoring.elimination != "off" or v.mercy.limit:
+        # D-ELIMINATION-FINAL (HR-ELIMINATION), D-NM-MERCY-SEATS (NM-MERCY): the seats shrink
+        # as players leave; the game's final state holds its winner alone
         low = 1 if s.phase == "over" else min(low, 2)
     if not low <= len(names) <= v.players.max:
         raise _fail(
             "players",
             f"{len(names)} players: variant {v.name!r} allows {v.players.min} to {v.players.max}",
         )
+
+
+def _draws_to_color(v: Variant, rank: str) -> bool:
+    return v.has_rank(rank) and any(e.op == "draw_until_color" for e in v.rank(rank).effects)
 
 
 def _seat(field: str, value: int | None, n: int) -> None:
@@ -159,7 +164,9 @@ def _check_windows(s: GameState, n: int) -> None:
     if pending is not None:
         _seat("pending", pending.victim, n)
         _seat("pending", pending.after, n)
-        if pending.victim != s.turn or pending.count < 1 or not v.has_rank(pending.rank):
+        # DRAW-COLOR: a draw to a colour its victim names first is owed as 0 cards
+        least = 0 if _draws_to_color(v, pending.rank) else 1
+        if pending.victim != s.turn or pending.count < least or not v.has_rank(pending.rank):
             raise _fail("pending", "owed by the player due, at least 1 card, of a rank of the deck")
     c = s.challenge
     if c is not None:
