@@ -111,7 +111,7 @@ def test_colour_names_and_letters(name: str, code: str) -> None:
     assert color_from_name(name) == code
 
 
-@pytest.mark.parametrize("name", ["purple", "", "W"])
+@pytest.mark.parametrize("name", ["magenta", "", "W"])
 def test_a_bad_colour_names_the_valid_ones(name: str) -> None:
     """A colour outside the four is an error listing them."""
     with pytest.raises(CardError, match="red, yellow, green, blue"):

@@ -72,6 +72,38 @@ class TestHeader:
         assert deck[0] == "W" and len(deck) == 108
         assert new_game(load_variant("ena"), ["ana", "bor"], dealer="bor").phase == "deal"
 
+    def test_table_writes_a_table_records_header_checked_as_a_first_line(
+        self, tmp_path: Path
+    ) -> None:
+        """``--table``: the header of a table record ("deck": "unknown": players, dealer, the
+        cards turned up) that validates alone; ``--round`` its round line; hands, a dealer who
+        is not a player, a bad card or a turn-up the rules reject: an error, exit 2."""
+        base = ["header", "--table", "--variant", "official", "--players", "ana,bor,cene"]
+        r = cli(*base, "--dealer", "ana", "--turned", "W+4 R5")
+        assert r.returncode == 0 and r.stderr == ""
+        assert json.loads(r.stdout) == {
+            "ena_log": 1,
+            "variant": "official",
+            "players": ["ana", "bor", "cene"],
+            "dealer": "ana",
+            "deck": "unknown",
+            "turned": ["W+4", "R5"],
+        }
+        log = tmp_path / "table.jsonl"
+        log.write_text(r.stdout + '{"type": "play", "player": "bor", "card": "R7"}\n', "utf-8")
+        assert cli("validate", str(log)).returncode == 0
+        again = cli(*base, "--dealer", "ana", "--turned", "G2", "--round")
+        assert json.loads(again.stdout) == {"type": "round", "turned": ["G2"]}
+        for extra, words in [
+            (["--dealer", "ana", "--turned", "R5", "--hand=ana=R1"], "lists no hands"),
+            (["--dealer", "zed", "--turned", "R5"], "'zed' (dealer) is not a player"),
+            (["--dealer", "ana", "--turned", "QQ"], "--turned: 'QQ': not a card code"),
+        ]:
+            bad = cli(*base, *extra)
+            assert bad.returncode == 2 and words in bad.stderr, bad.stderr
+        ena = cli(*base[:3], "ena", *base[4:], "--dealer", "ana", "--turned", "W+4 R5")
+        assert ena.returncode == 2 and "[FLIP-WD4-OFF]" in ena.stderr
+
 
 class TestExplain:
     def test_PEN_ENA_a_clause_with_its_seeds_keys_and_values(self) -> None:

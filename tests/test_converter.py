@@ -105,7 +105,7 @@ class TestLines:
 BAD = [
     ({"type": "play", "player": "ana", "card": "X9"}, "not a card code", "$.card"),
     ({"type": "play", "player": "ana", "card": 9}, "must be a string", "$.card"),
-    ({"type": "play", "player": "ana", "card": "W", "color": "pink"}, "not a colour", "$.color"),
+    ({"type": "play", "player": "ana", "card": "W", "color": "magenta"}, "not a colour", "$.color"),
     ({"type": "play", "player": "ana", "card": "W", "color": "R"}, "not a colour", "$.color"),
     ({"type": "play", "player": 5, "card": "R1"}, "non-empty string", "$.player"),
     ({"type": "play", "player": "", "card": "R1"}, "non-empty string", "$.player"),

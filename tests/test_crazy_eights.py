@@ -315,3 +315,16 @@ def test_C8_DRAW_a_table_record_of_crazy_eights() -> None:
     record = to_table_record(lines, draws=True)
     assert '"deck": "unknown"' in record[0]
     assert validate(record).exit_code == 0
+
+
+def test_C8_HAND_variants_check_with_no_file_checks_every_shipped_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """C8-HAND, MAU-HAND (issue 26's "done when"): ``ena-rules variants check`` with no file
+    loads every shipped variant, Crazy Eights and Mau-Mau among them, and exits 0."""
+    from ena_rules.cli import main
+
+    assert main(["variants", "check"]) == 0
+    out = capsys.readouterr().out
+    assert "crazy-eights: ok: variant 'crazy-eights' (extends pack-52;" in out
+    assert "mau-mau: ok: variant 'mau-mau' (extends pack-32;" in out

@@ -83,8 +83,8 @@ def test_DECK_108_malformed_event_values_fail_when_the_event_is_made() -> None:
     """DECK-108: a bad card code or colour name is an error at once, never a half event."""
     with pytest.raises(CardError, match="'X9'"):
         Play("bor", "X9")
-    with pytest.raises(CardError, match="purple"):
-        Play("bor", "W", color="purple")
+    with pytest.raises(CardError, match="magenta"):
+        Play("bor", "W", color="magenta")
     with pytest.raises(EventError):
         Draw("")
     with pytest.raises(EventError):

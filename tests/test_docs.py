@@ -268,6 +268,18 @@ def test_user_docs_cite_no_file_outside_the_repository(page: Path) -> None:
     assert found == [], f"{page.relative_to(ROOT)} cites files outside the repository: {found}"
 
 
+@pytest.mark.parametrize("page", _markdown_files(), ids=lambda p: p.name)
+def test_user_docs_install_from_where_the_package_is(page: Path) -> None:
+    """ena_rules is on no package index: an install names a clone (``.``, ``'.[server]'``), the
+    repository's URL (``ena_rules[rl] @ git+...``) or a wheel file, never ``ena_rules`` alone,
+    which pip would look up on an index (the newcomer's first step failed there)."""
+    text = page.read_text(encoding="utf-8")
+    found = re.findall(
+        r"pip install (?:-\S+ )*(['\"]?)ena_rules(?:\[[\w,]+\])?\1(?=\s|$)(?! @)", text
+    )
+    assert found == [], f"{page.relative_to(ROOT)} installs from a package index: {found}"
+
+
 def test_architecture_names_every_module() -> None:
     """docs/architecture.md's module tables name every module of the package (a module added
     without saying what its one concern is fails here): a top-level module by its file name, a

@@ -197,7 +197,8 @@ BLIND = derived("official", 2, "[view]\nblind_draw = true\n")
 
 def test_HR_BLIND_DRAW_the_drawn_card_is_not_in_the_drawers_view_partial_state_or_json() -> None:
     """Drawn blind, the card is hidden from its drawer even when it equals a card they have
-    seen (cards compare by value): not in ``drawn``, the partial state, its position, JSON."""
+    seen (cards compare by value): not in ``drawn``, the partial state, its position, JSON,
+    the picture."""
     for held in (["G4", "R7"], ["B1", "R7"]):  # a seen copy of the drawn G4, and none
         s = deal(BLIND, [held, ["Y1", "Y2"]], "G3", draw=["G4"])
         s = apply(s, Draw("ana")).state
@@ -208,6 +209,7 @@ def test_HR_BLIND_DRAW_the_drawn_card_is_not_in_the_drawers_view_partial_state_o
         assert to_json(seen)["drawn"] is None
         assert "drawn=G4" not in format_position(seen.state)
         check_views(s)  # the secrecy property: the view, partial state, position, JSON
+        fuzz.check_pictures(s)  # and the picture
 
 
 # -- 5. a lone surrogate is refused where names and strings are read -----------------------------
@@ -423,3 +425,83 @@ def test_trusted_inputs_a_state_changed_with_attrs_evolve_is_the_callers_to_chec
     with pytest.raises(PositionError):
         parse_position(format_position(bad))
     check_state(s)  # the library's own state passes
+
+
+def test_HR_BLIND_DRAW_secrecy_a_blind_card_placed_before_a_seen_card_is_refused() -> None:
+    """Cards drawn blind are the last cards of their hand (``blind=`` names them by value): a
+    position or JSON state that puts one before a seen card is refused, naming ``blind``. The
+    fuzz run's broken secrecy property: ana's hand Y9 B1 R7 with Y9 unseen; had the hidden Y9
+    been an R7, the view would have listed her seen cards R7 B1, not B1 R7."""
+    from ena_rules.game.state_check import check_state
+
+    s = apply(deal(BLIND, [["B1", "R7"], ["Y1", "Y2"]], "G3", draw=["Y9"]), Draw("ana")).state
+    assert [str(c) for c in s.hands[0]] == ["B1", "R7", "Y9"] and s.blind[0] == (s.hands[0][2],)
+    check_state(s)
+    check_views(s)
+    hands = ((s.hands[0][2], *s.hands[0][:2]), s.hands[1])  # Y9 B1 R7, Y9 unseen
+    bad = attrs.evolve(s, hands=hands, phase="play", drawn=None, turn=1)
+    with pytest.raises(PositionError, match=r"^blind: seat 0: .*Y9.* last cards"):
+        check_state(bad)
+    with pytest.raises(PositionError, match="blind"):
+        parse_position(format_position(bad), BLIND)
+    with pytest.raises(PositionError, match="blind"):
+        from_dict(to_dict(bad), BLIND)
+
+
+def test_HR_BLIND_DRAW_a_card_returned_by_a_challenge_goes_before_the_blind_cards() -> None:
+    """CHAL-GUILTY ``card_returns`` with HR-BLIND-DRAW: the Wild Draw Four goes back among its
+    player's seen cards, before the cards they drew blind, so the state stays one the
+    consistency check accepts and the view does not depend on the hidden cards."""
+    from ena_rules.game.events import Challenge
+    from ena_rules.game.state_check import check_state
+
+    v = derived("official", 3, '[challenge]\nguilty = "card_returns"\n[view]\nblind_draw = true\n')
+    hands = [["R3", "W+4", "B5"], ["R2", "G2", "G6"]]
+    s = deal(v, hands, "R5", draw=["Y9", "Y1", "Y2", "Y3", "Y4", "Y6"])
+    for e in (Draw("ana"), Play("bor", "R2"), Play("ana", "W+4", color="green")):
+        s = apply(s, e).state
+    assert s.blind[0] == (s.hands[0][-1],)  # Y9, drawn blind
+    s = apply(s, Challenge("bor")).state
+    assert [str(c) for c in s.hands[0]] == ["R3", "B5", "W+4", "Y9", "Y1", "Y2", "Y3", "Y4"]
+    assert [str(c) for c in s.blind[0]] == ["Y9", "Y1", "Y2", "Y3", "Y4"]
+    check_state(s)
+    check_views(s)
+    assert [str(c) for c in view(s, "ana").hand] == ["R3", "B5", "W+4"]
+
+
+# -- found by the long run of the widened shapes --------------------------------------------------
+
+LIMIT = derived("official", 3, "[play]\nhand_limit = 3\n")
+
+
+def test_HR_HAND_LIMIT_partial_state_an_unknown_card_may_match_so_the_round_is_not_stuck() -> None:
+    """D-HR-HAND-LIMIT-STUCK on a partial state (a table record, bor's view): every hand at
+    the limit, no known card matches, but ana's unknown cards may: no KeyError '?', the round
+    is not declared stuck (it is on the full state, where ana's cards are known)."""
+    s = deal(LIMIT, [["Y1", "B2", "Y3"], ["Y4", "B5", "B6"]], "G7")
+    full = apply(s, Draw("ana"))
+    assert full.accepted and full.state.round == s.round + 1  # stuck: the round ends drawn
+    p = forget(s, keep=[1], viewer=1)
+    v = apply(p, Draw("ana"))
+    assert v.accepted and v.state.round == s.round and v.state.players[v.state.turn] == "bor"
+    assert "play.hand_limit" in {n.key for n in v.notes}
+
+
+def test_HR_BLIND_DRAW_secrecy_check_keeps_the_drawn_card_among_the_blind_cards() -> None:
+    """The secrecy property's own move of hidden cards (``check_views``): ana's blind drawn G5
+    followed by 2 blind penalty cards (a wrong play after the draw, Ena) is not the last blind
+    card; moving the hidden cards moves the drawn card with its place, so her view (which
+    hides it: it is one of her blind cards) does not change. The long run's false alarm."""
+    v = derived("ena", 3, "[view]\nblind_draw = true\n")
+    s = deal(v, [["Y1", "B2", "Y3"], ["Y4", "B5", "B6"]], "G7", draw=["G5", "R1", "R2"])
+    s = apply(s, Draw("ana")).state
+    wrong = apply(s, Play("ana", "Y1"))
+    assert wrong.outcome == "penalised"
+    s = wrong.state
+    assert (s.phase, str(s.drawn), [str(c) for c in s.blind[0]]) == (
+        "drawn",
+        "G5",
+        ["G5", "R1", "R2"],
+    )
+    assert view(s, "ana").drawn is None and view(s, "ana").unseen == 3
+    check_views(s)

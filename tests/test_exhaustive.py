@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from ena_rules import load_variant, load_variant_text
+from ena_rules import load_variant, load_variant_text, parse_card
 from ena_rules.testing.explore import explore, tiny_variant_text
 
 LONG = os.environ.get("ENA_RULES_PROFILE") == "long"
@@ -132,6 +132,27 @@ def test_NM_MERCY_every_reachable_state_of_a_small_no_mercy_deck(
         f"exhaustive no-mercy {players}p deck=1.2.+2.DA.SE x2 colours+W+6.WCR hand=2 mercy=4: "
         f"{result.states} states, {result.round_ends} round ends, {result.transitions} legal "
         f"transitions, {result.judged} events judged, {result.frontier} not expanded"
+    )
+    with capsys.disabled():
+        sys.stdout.write(f"\n[ena_rules] {line}\n")
+    assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions
+
+
+def test_DECK_CARD_every_reachable_state_of_a_small_pack_with_a_card_of_its_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """DECK-CARD, C8-QUEEN: the exhaustive walk on a small pack of the Crazy Eights house set,
+    where the queen of spades draws five and the queen of hearts does nothing: every reachable
+    state keeps every invariant, every event judged right."""
+    variant = load_variant_text(
+        _tiny_pack("crazy-eights-house", ["A", "8", "Q"], 2), source="tiny crazy-eights-house"
+    )
+    assert variant.in_deck(parse_card("SQ")) and dict(variant.card_rules)["SQ"].effects
+    result = explore(variant, ["ana", "bor"], seeds=range(3), max_shuffles=0)
+    line = (
+        f"exhaustive crazy-eights-house 2p deck=A.8.Q x2 suits hand=1: {result.states} states, "
+        f"{result.round_ends} round ends, {result.transitions} legal transitions, "
+        f"{result.judged} events judged, {result.frontier} not expanded"
     )
     with capsys.disabled():
         sys.stdout.write(f"\n[ena_rules] {line}\n")

@@ -392,7 +392,7 @@ class TestMisuse:
 
     def test_a_wrong_value_in_an_event_raises_event_error(self) -> None:
         """A wrong value of the right type: an EventError (a bad card is also a CardError)."""
-        for make in (lambda: Play("ana", "X9"), lambda: Play("ana", "W", color="purple")):
+        for make in (lambda: Play("ana", "X9"), lambda: Play("ana", "W", color="magenta")):
             with pytest.raises(EventError) as info:
                 make()
             assert isinstance(info.value, CardError)

@@ -167,7 +167,7 @@ class TestSchema:
             {"type": "play", "player": "ana", "card": "R1", "colour": "red"},
             {"type": "play", "player": "ana"},
             {"type": "play", "player": "ana", "card": "X9"},
-            {"type": "play", "player": "ana", "card": "W", "color": "pink"},
+            {"type": "play", "player": "ana", "card": "W", "color": "magenta"},
             {"type": "jump", "player": "ana"},
             {"type": "call_uno", "player": "ana", "target": None},
             {"type": "round", "seed": 3},

@@ -21,6 +21,7 @@ from ena_rules.log.validate import MAX_FINDINGS, Report, validate
 from ena_rules.rules.chance import cut_event, deal_event
 from ena_rules.testing import arrange_deck
 
+ROOT = Path(__file__).resolve().parent.parent
 ENA = load_variant("ena")
 P3 = ["ana", "bor", "cene"]
 
@@ -236,6 +237,42 @@ class TestClaims:
         assert line(r, 8).since == 2
         assert line(r, 10).since == 10
         assert r.first_wrong == 2
+
+    def test_an_unusable_line_is_the_first_finding_and_later_ones_follow_it(self) -> None:
+        """Judged without an unusable line, the later lines go wrong because of it: it is the
+        first line that leaves the rules (the summary names it), and the later findings follow
+        a wrong state from it, not from the first knock-on disagreement."""
+        lines = (ROOT / "docs" / "examples" / "ena-clean.jsonl").read_text("utf-8").splitlines()
+        lines[3] = '{"type": "play", "player": "bor", "card": "QQ"}'  # line 4
+        r = validate(lines, keep=False)
+        assert r.first_wrong == 4 and r.exit_code == 2
+        first, *later = r.findings
+        assert first.line == 4 and first.kind == "problem" and first.since == 4
+        assert "first leaves the rules on this line" in first.text()
+        assert later and all(x.since == 4 for x in later)
+        assert "the record first leaves the rules at line 4;" in r.summary_text()
+        before_header = validate(["x", *lines[1:]], keep=False)
+        assert before_header.first_wrong is None  # nothing was judged
+
+    def test_SCORE_ENA_totals_that_do_not_add_up_are_wrong_on_the_claims_own_figures(
+        self,
+    ) -> None:
+        """A round's totals that are not the totals before it plus the claim's own points are
+        wrong on the claim's own figures, whatever the round's record got wrong before (a
+        wrong draw claim on line 48): the claim follows no earlier line."""
+        lines = (ROOT / "docs" / "examples" / "ena-clean.jsonl").read_text("utf-8").splitlines()
+        drawn, claim = json.loads(lines[47]), json.loads(lines[91])
+        drawn["count"], claim["totals"]["bor"] = 2, 37
+        lines[47], lines[91] = json.dumps(drawn), json.dumps(claim)
+        r = validate(lines)
+        assert [x.line for x in r.findings] == [48, 92] and r.first_wrong == 48
+        wrong = r.findings[1]
+        assert wrong.since is None
+        assert "bor's totals are 16 + 22 = 38, not 37" in wrong.rules
+        assert "the claim is wrong on its own figures" in wrong.rules
+        knock_on = validate(ROOT / "docs" / "examples" / "ena-disputed.jsonl")
+        (line_113,) = (x for x in knock_on.findings if x.line == 113)
+        assert line_113.since == 35 and "own figures" not in line_113.rules
 
 
 class TestStructure:

@@ -325,11 +325,12 @@ def test_keep_false_an_event_after_a_round_ended_is_unusable_and_claims_still_ch
     ]
     full, fast = _both(lines)
     assert (fast.events, fast.accepted, fast.problems, fast.claims) == (5, 5, 1, 2)
-    assert fast.disagreements == 0 and fast.first_wrong is None
+    assert fast.disagreements == 0 and fast.first_wrong == 8  # the unusable line, first
     (problem,) = fast.findings
     assert problem.text("g") == (
         "g:8: unusable: a draw line after round 1 ended at line 7 (bor went out): "
-        "a round line must start round 2 first"
+        "a round line must start round 2 first (the record first leaves the rules on this "
+        "line: the lines after it are judged without it)"
     )
     assert fast.summary() == full.summary()
 

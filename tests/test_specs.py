@@ -93,6 +93,7 @@ STATE_FACTS = {
     "unseen",
     "legal",
     "not_legal",
+    "side",
 }
 
 
@@ -235,6 +236,8 @@ def check_state(where: str, s: GameState, facts: dict[str, Any]) -> None:
     got: dict[str, Any] = {}
     if "phase" in facts:
         got["phase"] = s.phase
+    if "side" in facts:  # FLIP2-SIDE: the name of the side in play
+        got["side"] = s.variant.side_name(s.side) if s.variant.two_sided else ""
     if "due" in facts:
         got["due"] = s.due or ""
     if "dealer" in facts:

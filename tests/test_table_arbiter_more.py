@@ -446,15 +446,15 @@ def test_CHAL_INNOCENT_a_hidden_hand_with_every_card_of_the_colour_in_sight_is_i
     )
 
 
-def test_SCORE_VALUES_a_round_scored_with_unseen_cards_says_they_count_as_0() -> None:
+def test_SCORE_VALUES_a_round_scored_with_unseen_cards_says_they_count_as_0_until_known() -> None:
     """SCORE-VALUES: ana goes out; bor's card is unseen, scored 0 and counted; a line before
     the next deal is refused without that note."""
     s = forget(deal(derived("official", 1), [["R1"], ["R7"]], "R5"))
     out = apply(s, Play("ana", "R1"))
     assert out.state.last_round is not None and out.state.last_round.unseen == (0, 1)
     assert transcript(out)[-1] == (
-        "SCORE-VALUES ranks.*.score: The points count unseen cards as 0: a claim_round with "
-        "'hands' decides them."
+        "SCORE-VALUES ranks.*.score: A ? is the points of cards nobody saw, counted as 0 "
+        "until a claim_round with 'hands' decides them."
     )
     early = apply(out.state, Draw("bor"))
     assert (early.outcome, early.state) == ("rejected", out.state)

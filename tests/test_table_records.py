@@ -246,6 +246,42 @@ def test_table_points_without_hands_are_bounded() -> None:
     assert "between 0 and 50 by the cards in sight, not 60" in ruled_out.findings[0].rules
 
 
+def test_PEN_WRONG_OFF_table_a_wrong_card_taken_back_stays_known_in_the_hand() -> None:
+    """PEN-ENA, PEN-WRONG-OFF: the whole table saw the wrong card go back to bor's hand, so
+    the record knows it there (the next state shows G7, not ?); a play of it later is that
+    card, the other cards stay unseen."""
+    from ena_rules.log.validate import Validator
+
+    v = Validator(variant="ena")
+    results = list(v.run(_record(_play("bor", "G7"), variant="ena")))
+    assert results[-1].outcome == "penalised"
+    assert v.state is not None
+    hand = v.state.hands[1]
+    assert [str(c) for c in hand].count("G7") == 1 and len(hand) == 9
+    assert sum(1 for c in hand if c.rank == "?") == 8
+
+
+def test_SCORE_ENA_table_points_of_unrevealed_hands_are_unknown_not_0() -> None:
+    """SCORE-ENA on a table record: hands nobody saw score ``?`` in the verdict's words and
+    ``+ ?`` in the replay's scores, not 0."""
+    from ena_rules.cli.replay import table
+    from ena_rules.log.validate import Validator
+
+    lines = _record(
+        _play("bor", "R7"),
+        {"type": "call_uno", "player": "bor"},
+        _play("cene", "R8"),
+        _play("ana", "R9"),
+        _play("bor", "R1"),
+        variant="ena",
+    )
+    v = Validator(variant=derived("ena", 2))
+    *_, end = v.run(lines)
+    assert "Each player scores their own hand: ana ?, bor 0, cene ?." in end.message
+    assert v.state is not None
+    assert list(table(v.state)) == ["round 1 over; scores: ana 0 + ?, bor 0, cene 0 + ?"]
+
+
 # -- the sample table records of docs/examples/ ----------------------------------------------------
 
 EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -263,6 +299,21 @@ def test_table_sample_revealed_hands_prove_the_score_wrong() -> None:
     report = validate(EXAMPLES / "table-score-wrong.jsonl")
     assert report.exit_code == 1 and report.first_wrong == 18
     assert "bor's points are 71, not 61" in report.findings[0].rules
+
+
+def test_table_a_claim_wrong_on_its_own_figures_follows_no_earlier_dispute() -> None:
+    """A round's claim whose listed hands are the rules' own but whose points are not what they
+    score is wrong on its own figures: it says so, and does not follow an unrelated earlier
+    disagreement (a wrong penalty claim on line 3)."""
+    lines = (EXAMPLES / "table-score-wrong.jsonl").read_text("utf-8").splitlines()
+    lines.insert(2, json.dumps({"type": "claim_penalty", "player": "ana", "cards": 2}))
+    report = validate(lines)
+    earlier, claim = report.findings
+    assert earlier.line == 3 and earlier.since == 3 and report.first_wrong == 3
+    assert claim.line == 19 and claim.since is None
+    assert "bor's points are 71, not 61: the hands it lists score 71" in claim.rules
+    assert "the claim is wrong on its own figures" in claim.rules
+    assert "follows a wrong state" not in claim.text()
 
 
 def test_table_sample_impossible_card() -> None:

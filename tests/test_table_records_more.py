@@ -463,7 +463,8 @@ def test_SCORE_VALUES_table_revealed_hands_share_the_unseen_copies() -> None:
     one = _three_hands({"ana": ["R1"], "cene": ["G5"]})
     assert one.agrees is False
     assert one.rules == (
-        "bor's points are 6, not 7 (by the rules round 1 (ended at line 5): bor went out; "
+        "bor's points are 6, not 7: the hands it lists score 6; the claim is wrong on its own "
+        "figures (by the rules round 1 (ended at line 5): bor went out; "
         "points ana 0, bor 6, cene 0; totals ana 0, bor 6, cene 0)"
     )
 

@@ -209,14 +209,14 @@ def test_DEAL_SEVEN_the_deal_must_leave_a_card_to_turn_up() -> None:
         ("[players]\nmin = 5\nmax = 4", "players.min: 5 is more than players.max (4)"),
         (
             "bogus = 1",
-            "bogus: unknown key 'bogus'; expected one of actions, challenge, deal, deck, "
+            "bogus: unknown key 'bogus'; expected one of actions, cards, challenge, deal, deck, "
             "description, draw_color, extends, first_card, mercy, name, overtake, penalties, "
             "play, players, ranks, scoring, stacking, time, turn, uno, view",
         ),
         (
             "[deck]\nbogus = 1",
-            "deck.bogus: unknown key 'bogus' in [deck]; expected one of color_names, "
-            "color_symbols, colored, colors, cut_order, wild",
+            "deck.bogus: unknown key 'bogus' in [deck]; expected one of back_colors, "
+            "color_names, color_symbols, colored, colors, cut_order, pairs, sides, wild",
         ),
         ("description = 3", "description: expected a string, got 3"),
         ("[first_card]\nwild_color = 3", "first_card.wild_color: expected a string, got 3"),
@@ -261,7 +261,7 @@ def test_SETUP_PLAYERS_a_malformed_key_is_refused_naming_it(body: str, message: 
             '[ranks.W]\neffects = [{op = "fly"}]',
             "ranks.W.effects[0].op: unknown effect 'fly'; expected one of skip, skip_all, "
             "reverse, draw, choose_color, swap_hands, rotate_hands, shuffle_hands, "
-            "draw_until_color, discard_color",
+            "draw_until_color, discard_color, flip",
         ),
         (
             '[ranks.W]\neffects = [{op = "choose_color"}, {op = "draw", count = 51}]',

@@ -78,7 +78,7 @@ def card_kinds(variant: Variant) -> tuple[Card, ...]:
 
 
 def _ops(variant: Variant, card: Card) -> set[str]:
-    return {e.op for e in variant.rank(card.rank).effects}
+    return {e.op for e in variant.rank_of(card).effects}
 
 
 class ActionLayout:

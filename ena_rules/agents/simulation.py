@@ -150,10 +150,10 @@ def _random_card(s: GameState, rng: Rng) -> Play | None:
     if not hand:
         return None
     card = hand[rng.below(len(hand))]
-    colors = s.variant.deck.colors
+    colors = s.colors
     color = color_name(colors[rng.below(len(colors))])
     names = [p for i, p in enumerate(s.players) if i != seat]
-    swaps = any(e.op == "swap_hands" for e in s.variant.rank(card.rank).effects)
+    swaps = any(e.op == "swap_hands" for e in s.variant.rank_of(card).effects)
     return Play(
         s.players[seat],
         card,

@@ -3,7 +3,8 @@
 Colours are ``R Y G B``; coloured ranks are ``0``–``9``, ``S`` (skip), ``R`` (reverse), ``+2``
 (draw two) and any rank a variant defines; wild ranks start with ``W`` (``W``, ``W+4``, ``WS``,
 ``WC``, or a variant's own). A coloured card is its colour letter then its rank (``R9``, ``YR``,
-``G+2``); a wild is its rank alone. Parsing ignores case and surrounding spaces.
+``G+2``); a wild is its rank alone. Parsing ignores case and surrounding spaces. A card of a
+two-sided deck (UNO Flip) is its face in play, ``|``, then its other face (``R1|P3``).
 
 >>> parse_card(" g+2 ")
 Card(color='G', rank='+2')
@@ -55,7 +56,11 @@ _NAME_TO_COLOR = {name: code for code, name in _NAMES.items()}
 _RANK_RE = re.compile(r"^[0-9A-Z+\-]{1,6}$")
 
 
-_INTERNED: dict[tuple[str | None, str], Card] = {}
+_INTERNED: dict[tuple[str | None, str, Card | None], Card] = {}
+
+
+def _face_order(other: Card | None) -> tuple[str, str]:
+    return ("", "") if other is None else (other.color or "", other.rank)
 
 
 @attrs.frozen(order=True, repr=False, unsafe_hash=False, weakref_slot=False)
@@ -69,33 +74,56 @@ class Card:
 
     >>> Card("R", "9") == parse_card("r9"), Card("R", "9") is parse_card("r9")
     (True, True)
+
+    A card of a two-sided deck carries its ``other`` face (a one-sided card): ``color`` and
+    ``rank`` are the face in play, which every rule reads; :attr:`flipped` turns it over.
+
+    >>> c = parse_card("R1|G3")
+    >>> c.rank, str(c.other), str(c.flipped), c.flipped.flipped is c
+    ('1', 'G3', 'G3|R1', True)
     """
 
-    def __new__(cls, color: str | None = None, rank: str = "") -> Card:
-        key = (color, rank)
+    def __new__(cls, color: str | None = None, rank: str = "", other: Card | None = None) -> Card:
+        key = (color, rank, other)
         card = _INTERNED.get(key)
         if card is None:
             card = _INTERNED.setdefault(key, object.__new__(cls))  # __init__ fills it in
         return card
 
-    def __reduce__(self) -> tuple[type[Card], tuple[str | None, str]]:
-        return (Card, (self.color, self.rank))  # copies and pickles come back interned
+    def __reduce__(self) -> tuple[type[Card], tuple[str | None, str, Card | None]]:
+        return (Card, (self.color, self.rank, self.other))  # copies and pickles come back interned
 
     __hash__ = object.__hash__  # equal cards are one object (see __new__)
 
     color: str | None = attrs.field(order=lambda c: "" if c is None else c)
     """Wilds (``None``) sort before coloured cards, so any mix of cards can be sorted."""
     rank: str
+    other: Card | None = attrs.field(default=None, order=_face_order)
+    """The other face of a two-sided card (a one-sided card), or None: docs/cards.md."""
 
     @property
     def is_wild(self) -> bool:
         """True for a card with no printed colour."""
         return self.color is None
 
+    @property
+    def face(self) -> Card:
+        """The face in play alone (a one-sided card): ``R1`` of ``R1|P3``; itself if one-sided."""
+        return self if self.other is None else Card(self.color, self.rank)
+
+    @property
+    def flipped(self) -> Card:
+        """The card turned over: its other face in play (itself if it has no other face)."""
+        o = self.other
+        return self if o is None else Card(o.color, o.rank, Card(self.color, self.rank))
+
     def __str__(self) -> str:
-        return self.rank if self.color is None else self.color + self.rank
+        face = self.rank if self.color is None else self.color + self.rank
+        return face if self.other is None else f"{face}|{self.other}"
 
     def __repr__(self) -> str:
+        if self.other is not None:
+            return f"Card(color={self.color!r}, rank={self.rank!r}, other={self.other!r})"
         return f"Card(color={self.color!r}, rank={self.rank!r})"
 
 
@@ -201,6 +229,13 @@ def _parse_uncached(text: str, key: str) -> Card:
     )
     if not key:
         raise CardError(f"{text!r}: empty card code; {expected}")
+    if "|" in key:  # a two-sided card: the face in play, then the other face
+        front, _, back = key.partition("|")
+        if "|" in back:
+            raise CardError(f"{text!r}: a card has two faces, not three (R1|P3)")
+        face = _parse_uncached(text, front.strip())
+        other = _parse_uncached(text, back.strip())
+        return Card(face.color, face.rank, other)
     if key[0] in _FROM_SYMBOL:  # a suit's symbol reads as its letter: \u26608 is S8
         key = _FROM_SYMBOL[key[0]] + key[1:].strip()
     if key.startswith("W"):

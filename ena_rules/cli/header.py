@@ -6,6 +6,10 @@ player the hand listed (dealt one card at a time from the top, clockwise from th
 left), then turns up the card given, then the draw pile's top cards if given, then every other
 card of the variant's deck in a fixed order. It checks the deal with the referee and prints the
 header line (or, with ``--round``, a ``round`` line for a later round).
+
+With ``--table`` it writes a table record's header instead (``"deck": "unknown"``: the players,
+the dealer and the cards turned up, nothing more; docs/table-records.md), checked by the
+validator as the log's first line.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 from ..cards import parse_cards
 from ..errors import EnaRulesError
 from ..game.events import Deal
+from ..log.validate import validate
 from ..rules.referee import apply, new_game
 from ..testing import arrange_deck
 from ..variant import Variant
@@ -32,7 +37,9 @@ def add_parser(sub: Any) -> None:
         help="write a log's header from the hands and the turned card (the deck completed)",
         description="Print the first line of a log whose deck is completed from each player's "
         "hand and the card turned up: the deal gives exactly those hands. Every hand lists all "
-        "the cards dealt (the variant's hand size) unless --fill is given.",
+        "the cards dealt (the variant's hand size) unless --fill is given. With --table, the "
+        'header of a table record instead ("deck": "unknown": players, dealer and the cards '
+        "turned up; no hands).",
     )
     h.add_argument("--variant", required=True, help="a variant name or a TOML file")
     h.add_argument(
@@ -61,6 +68,12 @@ def add_parser(sub: Any) -> None:
     )
     h.add_argument(
         "--round", action="store_true", help="print a round line (a later round) instead"
+    )
+    h.add_argument(
+        "--table",
+        action="store_true",
+        help='a table record\'s header: "deck": "unknown", the players, the dealer and '
+        "--turned only (the deck's order unknown; no --hand, --draw or --fill)",
     )
     h.set_defaults(run=run)
 
@@ -130,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(variant, int):
         return variant
     players = [p.strip() for p in args.players.split(",") if p.strip()]
+    if args.table:
+        return _table(args, variant, players)
     try:
         hands = _hands(args.hand, players)
         deck = header_deck(
@@ -143,5 +158,26 @@ def run(args: argparse.Namespace) -> int:
     else:
         line = {"ena_log": 1, "variant": variant.name, "players": players}
         line.update({"dealer": args.dealer, "deck": deck})
+    print(json.dumps(line, ensure_ascii=False))
+    return YES
+
+
+def _table(args: argparse.Namespace, variant: Variant, players: list[str]) -> int:
+    """A table record's header (or round line): checked as the first line of a log."""
+    if args.hand or args.draw or args.fill:
+        return error("--table: a table record lists no hands: give no --hand, --draw or --fill")
+    try:
+        turned = [str(c) for c in parse_cards(args.turned, [r for r, _ in variant.ranks])]
+    except EnaRulesError as exc:
+        return error(f"--turned: {exc}")
+    head = {"ena_log": 1, "variant": variant.name, "players": players, "dealer": args.dealer}
+    head.update({"deck": "unknown", "turned": turned})
+    report = validate([json.dumps(head, ensure_ascii=False)], variant=variant)
+    if report.problems:
+        return error(report.findings[0].message)
+    if report.exit_code:  # the turned-up cards are the first deal: rejected by the rules
+        r = report.findings[0]
+        return error(f"the deal of these turned-up cards is rejected: [{r.clause}] {r.message}")
+    line = {"type": "round", "turned": turned} if args.round else head
     print(json.dumps(line, ensure_ascii=False))
     return YES

@@ -19,6 +19,7 @@ from ..game.position import format_position
 from ..game.state import GameState
 from ..game.words import plural
 from ..log.validate import LineResult, Validator, describe_record, log_lines, validator_for
+from ..rules.unseen import open_points
 from ._common import UNUSABLE, allow_option, error, variant_arg
 
 __all__ = ["add_parser", "run", "table"]
@@ -115,7 +116,11 @@ def table(s: GameState) -> Iterator[str]:
     """The table as text rows: each hand (``*`` the player due, ``D`` the dealer), then the
     top card, colour, direction, draw pile and who is to do what."""
     if s.phase in ("deal", "over"):
-        scores = ", ".join(f"{p} {x}" for p, x in zip(s.players, s.scores, strict=True))
+        open_ = open_points(s.variant, s.last_round)  # a table record's cards nobody saw
+        scores = ", ".join(
+            f"{p} {x}" + (" + ?" if i in open_ else "")
+            for i, (p, x) in enumerate(zip(s.players, s.scores, strict=True))
+        )
         what = "game over" if s.phase == "over" else f"round {s.round} over"
         yield f"{what}; scores: {scores}"
         return

@@ -18,7 +18,7 @@ import tomli_w
 from ..errors import EnaRulesError, VariantError
 from ..variant import Variant, key_info
 from ..variant.finder import ENV_VAR, available_variants, find_variant
-from ..variant.io import diff_variants, dump_variant, load_variant
+from ..variant.io import diff_variants, dump_variant, load_variant, shipped_variants
 from ..variant.reference import format_value, toml_key
 from ..variant.write import plain_values
 from ._common import NO, YES, error, variant_arg
@@ -57,12 +57,17 @@ def add_parser(sub: Any) -> None:
     show.set_defaults(run=_show)
     check = vs.add_parser(
         "check",
-        help="load a variant file strictly: exit 0 ok, 1 invalid",
-        description="Load a variant file strictly, as the referee will: exit 0 when it is "
-        "valid, 1 when it is not, with the reason naming the file, the key path and what was "
-        "expected.",
+        help="load variant files strictly: exit 0 ok, 1 invalid",
+        description="Load variant files strictly, as the referee will: exit 0 when each is "
+        "valid, 1 when one is not, with the reason naming the file, the key path and what was "
+        "expected. With no FILE, every shipped variant is checked.",
     )
-    check.add_argument("file", metavar="FILE", help="a TOML file (or a variant name)")
+    check.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="*",
+        help="a TOML file (or a variant name); none: every shipped variant",
+    )
     check.set_defaults(run=_check)
     diff = vs.add_parser(
         "diff",
@@ -120,7 +125,7 @@ def _dotted(path: str) -> str:
 
 def _split(path: str) -> list[str]:
     head, _, rest = path.partition(".")
-    if head == "ranks":
+    if head in ("ranks", "cards"):  # a rank's or a card's own table (DECK-CARD)
         rank, _, field = rest.rpartition(".")
         return [head, rank, field]
     return [head, rest]
@@ -157,7 +162,12 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    file: str = args.file
+    files: list[str] = args.file or list(shipped_variants())
+    codes = [_check_one(file) for file in files]
+    return max(codes)
+
+
+def _check_one(file: str) -> int:
     try:
         find_variant(file)
     except EnaRulesError as exc:

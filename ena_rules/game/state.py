@@ -109,6 +109,9 @@ class GameState:
     blind: tuple[tuple[Card, ...], ...] = ()
     """HR-BLIND-DRAW (``view.blind_draw``): per seat, the cards of its hand its owner has not
     seen (empty without blind draws; :mod:`ena_rules.rules.sight`)."""
+    side: int = 0
+    """FLIP2-SIDE: a two-sided deck's side in play (0: the first of ``deck.sides``, 1: the
+    other); every card shows its face of this side (a one-sided deck: always 0)."""
     partial: bool = attrs.field(default=False, repr=False)
     """A partial state (a table record, a player's view): hands and the draw pile may hold
     :data:`~ena_rules.rules.unseen.UNKNOWN` cards (docs/table-records.md)."""
@@ -117,6 +120,11 @@ class GameState:
     next_reshuffle: tuple[Card, ...] = attrs.field(default=(), repr=False)
     """A partial state only: the cards a table record's draw line names as coming first off
     the pile the draw reshuffles (TURN-RESHUFFLE); every event's new state has none."""
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The colours of the side in play (FLIP2-COLORS; a one-sided deck: ``deck.colors``)."""
+        return self.variant.deck.back_colors if self.side else self.variant.deck.colors
 
     @property
     def top(self) -> Card | None:

@@ -30,6 +30,8 @@ __all__ = ["check_state"]
 
 #: Phases in which the round has been dealt: a hand per player and a discard pile.
 _DEALT = ("color", "play", "drawn", "owe")
+#: Cards of a hand an error message shows (the rest counted).
+_SHOWN = 12
 
 
 def _fail(field: str, message: str) -> PositionError:
@@ -112,10 +114,16 @@ def _check_cards(s: GameState, n: int) -> None:
     v = s.variant
     if s.hands and len(s.hands) != n:
         raise _fail("hands", f"{len(s.hands)} hands for {n} players")
+    if s.side not in (0, 1) or (s.side and not v.two_sided):
+        raise _fail("side", f"{s.side!r}: expected 0{' or 1' if v.two_sided else ''} (FLIP2-SIDE)")
     for field, card in _cards(s):  # a hand-made position may hold more copies than a deck
         if not v.in_deck(card):
             raise _fail(field, f"{card} is not a card of the {v.name} deck")
-    if s.color is not None and s.color not in v.deck.colors:
+        if v.two_sided and not v.shows_side(card, s.side):
+            raise _fail(
+                field, f"{card} shows its other face: the {v.side_name(s.side)} side is in play"
+            )
+    if s.color is not None and s.color not in s.colors:
         raise _fail("color", f"{s.color!r} is not a colour of the {v.name} deck")
     if s.drawn is not None and not v.in_deck(s.drawn):
         raise _fail("drawn", f"{s.drawn} is not a card of the {v.name} deck")
@@ -123,14 +131,28 @@ def _check_cards(s: GameState, n: int) -> None:
 
 
 def _check_blind(s: GameState, n: int) -> None:
-    """HR-BLIND-DRAW: the unseen cards, per seat, are cards of that seat's hand."""
+    """HR-BLIND-DRAW: the unseen cards, per seat, are the last cards of that seat's hand (drawn
+    last; ``blind`` names them by value, so only their places say which copies they are, and
+    the view's order of the seen cards must not depend on them)."""
     if not s.blind:
         return
     if len(s.blind) != n or len(s.hands) != n:
         raise _fail("blind", f"{len(s.blind)} sets of unseen cards for {n} players")
     for i, unseen in enumerate(s.blind):
-        if Counter(unseen) - Counter(s.hands[i]):
-            raise _fail("blind", f"seat {i}: unseen cards {list(map(str, unseen))} not all held")
+        hand = s.hands[i]
+        if Counter(unseen) - Counter(hand):
+            raise _fail("blind", f"seat {i}: unseen cards {_capped(unseen)} not all held")
+        if unseen and Counter(hand[len(hand) - len(unseen) :]) != Counter(unseen):
+            raise _fail(
+                "blind",
+                f"seat {i}: unseen cards {_capped(unseen)} are not the last cards of the hand "
+                f"{_capped(hand)}: cards drawn blind are drawn last",
+            )
+
+
+def _capped(cards: tuple[Card, ...]) -> str:
+    shown = " ".join(map(str, cards[:_SHOWN]))
+    return shown + (f" ... ({len(cards)} cards)" if len(cards) > _SHOWN else "")
 
 
 def _check_phase(s: GameState, n: int) -> None:
@@ -172,7 +194,7 @@ def _check_windows(s: GameState, n: int) -> None:
     if c is not None:
         _seat("challenge", c.offender, n)
         _seat("challenge", c.victim, n)
-        if s.phase != "owe" or c.count < 1 or c.prev_color not in (None, *v.deck.colors):
+        if s.phase != "owe" or c.count < 1 or c.prev_color not in (None, *s.colors):
             raise _fail("challenge", "open only in phase 'owe', with a count and a colour")
     r = s.reveal
     if r is not None:

@@ -40,20 +40,34 @@ from .report import CLAIM, PROBLEM, LineResult, ending
 
 __all__ = ["check_claim"]
 
-#: A claim's check: agrees, the rules' facts in words, and the line the record went wrong at.
+#: A claim's check: agrees, the rules' facts in words, and the line the record went wrong at
+#: (:data:`OWN`: none, the claim is wrong on its own figures).
 Checked = tuple[bool, str, int | None]
+OWN = 0
 
 
 def check_claim(
-    replay: Replay, line: int, c: Claim, record: dict[str, Any] | None = None
+    replay: Replay,
+    line: int,
+    c: Claim,
+    record: dict[str, Any] | None = None,
+    *,
+    listed: bool = False,
 ) -> LineResult:
-    """The result of one claim at this point of the replay."""
-    checked = _check(replay, c)
+    """The result of one claim at this point of the replay. ``listed``: a ``claim_round``'s
+    points are the claim's own figures (its listed hands, the rules' own, decide them).
+
+    A claim wrong on its own figures (points that its listed hands do not score, totals that
+    are not the totals before the round plus its points) says so, and follows no earlier line.
+    """
+    checked = _check(replay, c, listed)
     if isinstance(checked, str):  # a record problem, not a disagreement
         return LineResult(line, PROBLEM, message=checked)
     agrees, text, hint = checked
     since = None
-    if not agrees:
+    if hint == OWN:  # the claim's own figures: the first wrong line only if nothing was before
+        since = line if replay.first_wrong is None else None
+    elif not agrees:
         since = hint if hint is not None else replay.since(line)
     return LineResult(
         line,
@@ -67,9 +81,9 @@ def check_claim(
     )
 
 
-def _check(replay: Replay, c: Claim) -> Checked | str:
+def _check(replay: Replay, c: Claim, listed: bool = False) -> Checked | str:
     if isinstance(c, RoundClaim):
-        return _check_round(replay, c)
+        return _check_round(replay, c, listed)
     if isinstance(c, PenaltyClaim):
         return _check_penalty(replay, c)
     if isinstance(c, DrawnClaim):
@@ -77,7 +91,7 @@ def _check(replay: Replay, c: Claim) -> Checked | str:
     return _check_winner(replay, c)
 
 
-def _check_round(replay: Replay, c: RoundClaim) -> Checked | str:
+def _check_round(replay: Replay, c: RoundClaim, listed: bool = False) -> Checked | str:
     s = replay.state
     assert s is not None
     known = replay.finished
@@ -91,30 +105,59 @@ def _check_round(replay: Replay, c: RoundClaim) -> Checked | str:
         )
     number, result, totals, ended_at = known
     names = s.players
-    wrong: list[str] = []
-    if c.winner is not None and c.winner != names[result.winner]:
-        wrong.append(f"the winner is {names[result.winner]}, not {c.winner}")
-    for label, claimed, actual in (
-        ("points", c.points, result.points),
-        ("totals", c.totals, totals),
-    ):
-        for name, value in (claimed or {}).items():
-            real = actual[names.index(name)]
-            if real != value:
-                wrong.append(f"{name}'s {label} are {real}, not {value}")
     # the round's own record went wrong first, else (totals only) an earlier round did
     in_round = replay.round_wrong if s.phase in ("deal", "over") else replay.prev_round_wrong
+    trusted = replay.first_wrong is None or replay.first_wrong == in_round
+    wrong, own = _round_differences(c, names, result.points, totals, listed, trusted)
+    if c.winner is not None and c.winner != names[result.winner]:
+        wrong.insert(0, f"the winner is {names[result.winner]}, not {c.winner}")
     only_totals = all("'s totals " in w for w in wrong)
     hint = replay.first_wrong if only_totals else in_round
+    if own and not wrong:
+        hint = OWN  # wrong on its own figures: it follows no earlier line
     pts = ", ".join(f"{n} {p}" for n, p in zip(names, result.points, strict=True))
     tot = ", ".join(f"{n} {p}" for n, p in zip(names, totals, strict=True))
     facts = (
         f"round {number} (ended at line {ended_at}): {names[result.winner]} went out; "
         f"points {pts}; totals {tot}"
     )
+    if own:
+        wrong.extend(own)
+        wrong.append("the claim is wrong on its own figures")
     if wrong:
         return False, "; ".join(wrong) + f" (by the rules {facts})", hint
     return True, facts, None
+
+
+def _round_differences(
+    c: RoundClaim,
+    names: tuple[str, ...],
+    points: tuple[int, ...],
+    totals: tuple[int, ...],
+    listed: bool,
+    trusted: bool,
+) -> tuple[list[str], list[str]]:
+    """How a round's claim differs from the rules: what may follow an earlier wrong line, and
+    what is wrong on the claim's own figures: points its listed hands do not score
+    (``listed``), totals that are not the totals before the round plus its own points (the
+    rules' totals before it, when no earlier round left the rules: ``trusted``)."""
+    wrong: list[str] = []
+    own: list[str] = []
+    for name, value in (c.points or {}).items():
+        real = points[names.index(name)]
+        if real != value and listed:
+            own.append(f"{name}'s points are {real}, not {value}: the hands it lists score {real}")
+        elif real != value:
+            wrong.append(f"{name}'s points are {real}, not {value}")
+    for name, value in (c.totals or {}).items():
+        i = names.index(name)
+        got = (c.points or {}).get(name)
+        before = totals[i] - points[i]  # the rules' totals before the round
+        if got is not None and (trusted or c.round == 1) and before + got != value:
+            own.append(f"{name}'s totals are {before} + {got} = {before + got}, not {value}")
+        elif totals[i] != value:
+            wrong.append(f"{name}'s totals are {totals[i]}, not {value}")
+    return wrong, own
 
 
 def _check_penalty(replay: Replay, c: PenaltyClaim) -> Checked:

@@ -18,6 +18,7 @@ game.jsonl:3: 'eve' is not a player of this log (ana, bor) @ $.player
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -346,6 +347,7 @@ class LogReader:
 
     def _header(self, obj: Any) -> Header:
         table = isinstance(obj, dict) and obj.get("deck") == "unknown"
+        self._declare_colors(obj)
         try:
             no_header_time(obj)
             h = _conv.structure_header(
@@ -393,6 +395,13 @@ class LogReader:
         self.header = h
         return h
 
+    def _declare_colors(self, obj: Any) -> None:
+        """The colours a deck declares (a two-sided deck's dark colours, ...) are known before
+        the header's deck is read; an unusable variant is reported later, in its place."""
+        if isinstance(obj, dict) and isinstance(obj.get("variant"), str) and "deck" in obj:
+            with contextlib.suppress(_LineProblem):
+                self._load_variant(obj["variant"])
+
     def _load_variant(self, name: str) -> Variant:
         want = self.override if self.override is not None else name
         if isinstance(want, Variant):
@@ -420,7 +429,7 @@ class LogReader:
 
     def _in_deck(self, card: Card, path: str) -> None:
         assert self._deck is not None and self.variant is not None
-        if card not in self._deck:
+        if card not in self._deck and not self.variant.has_face(card):  # FLIP2-SIDE: a face
             raise _LineProblem(
                 f"{str(card)!r}: no such card in the {self.variant.name} deck @ {path}"
             )
@@ -444,7 +453,7 @@ class LogReader:
                 raise _LineProblem(f"{self._not_player(name, h.players)} @ {path}")
         for path, card in _cards(line):
             assert self._deck is not None and self.variant is not None
-            if card not in self._deck:
+            if card not in self._deck and not self.variant.has_face(card):  # FLIP2-SIDE
                 raise _LineProblem(
                     f"{str(card)!r}: no such card in the {self.variant.name} deck @ {path}"
                 )

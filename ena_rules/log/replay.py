@@ -56,8 +56,9 @@ class Replay:
         self.clock = TurnClock()  # round 1's first turn begins at the game's start, time 0
 
     def mark(self, result: LineResult) -> None:
-        """Note a judged line: a wrong one is where the record may first leave the rules."""
-        if result.wrong:
+        """Note a judged line: a wrong one, or an unusable one after the header (the lines after
+        it are judged without it), is where the record may first leave the rules."""
+        if result.wrong or (result.kind == PROBLEM and self.state is not None):
             if self.first_wrong is None:
                 self.first_wrong = result.line
             if self.round_wrong is None:

@@ -118,7 +118,9 @@ class LineResult:
         """One line of text: ``file:line: what -> verdict``."""
         where = f"{source}:{self.line}" if source else f"line {self.line}"
         if self.kind == PROBLEM:
-            return f"{where}: unusable: {self.message}"
+            first = " (the record first leaves the rules on this line: the lines after it are "
+            first += "judged without it)"
+            return f"{where}: unusable: {self.message}" + (first if self.since == self.line else "")
         what = describe_record(self.type, self.record) if self.record is not None else self.kind
         if self.kind == CLAIM:
             if self.agrees:

@@ -39,6 +39,7 @@ from ..rules.unseen import (
     decide_discarded,
     forget,
     known,
+    open_points,
     overfull,
     rescore,
     unseen,
@@ -283,7 +284,8 @@ class TableReplay(Replay):
         if isinstance(c, WinnerClaim) and _may_have_ended(self):
             text = "undetermined: the last round's points count cards nobody saw"
             return LineResult(line, CLAIM, "claim_winner", record, UNDETERMINED, message=text)
-        return check_claim(self, line, c, record)
+        listed = hands is not None and isinstance(c, RoundClaim)
+        return check_claim(self, line, c, record, listed=listed)
 
     def _drawn_of_readings(
         self, line: int, c: DrawnClaim, record: dict[str, Any] | None
@@ -498,14 +500,7 @@ def _open_points(replay: Replay) -> dict[int, int]:
     """The unseen cards each seat's points of the last round depend on."""
     if replay.finished is None or replay.variant is None:
         return {}
-    result = replay.finished[1]
-    counts = result.unseen
-    mode = replay.variant.scoring.mode
-    if not any(counts) or mode not in ("winner_collects", "own_hand"):
-        return {}
-    if mode == "winner_collects":
-        return {result.winner: sum(counts)}
-    return {i: k for i, k in enumerate(counts) if k and i != result.winner}
+    return open_points(replay.variant, replay.finished[1])
 
 
 def _may_have_ended(replay: Replay) -> bool:

@@ -31,6 +31,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from ..errors import LogError, check_arguments
 from ..game.event_fields import wrong_type
 from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
@@ -233,6 +235,8 @@ class Validator:
         return self._record(self.replay.event(line, x, record))
 
     def _record(self, r: LineResult) -> LineResult:
+        if r.kind == PROBLEM and self.replay.state is not None and self.replay.round_wrong is None:
+            r = attrs.evolve(r, since=r.line)  # the game goes on without it: the first finding
         if r.kind == PROBLEM:
             self.counts["problems"] += 1
             if self.strict:  # a problem found while judging (the reader raises its own)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..game.events import Challenge
 from ..game.state import ChallengeWindow, GameState, Pending, Reveal
-from . import windows
+from . import sight, windows
 from .judgement import Judgement, accept, cname, reject
 from .work import Work
 
@@ -93,7 +93,7 @@ def _card_returns(w: Work, seat: int, c: ChallengeWindow, p: Pending) -> None:
     offender = w.name(c.offender)
     card = s.discard[-1]
     w.discard = s.discard[:-1]
-    w.hands[c.offender] = (*w.hands[c.offender], card)
+    sight.take_back(w, c.offender, card)  # seen, before any card drawn blind
     w.color = c.prev_color
     rest = p.count - c.count
     whole = rest if v.challenge.after_stack == "whole_stack" else 0

@@ -110,6 +110,8 @@ def apply_timed(s: GameState, e: Event, took: float | None, plain: Plain) -> Ver
     windows.uno_closes_off_one_card(w)
     if pass_turn and s.phase != "owe":  # the late move does not stand: the turn has passed
         w.note("time.late", f"The late {_move(e)} does not stand.")
+        if isinstance(e, Play):  # its cards, shown, go back to the hand
+            w.show(seat, (e.card, *e.more))
         return w.verdict(PENALISED, e)
     if pass_turn:  # an owed draw is taken, then the turn passes (the timer's draw)
         w.note("time.late", f"The late {_move(e)} does not stand: the draw owed is taken.")

@@ -82,7 +82,7 @@ def judge_cut(s: GameState, e: Cut) -> Judgement:
     deck = Counter(v.cards)
     for c in e.cards:
         if deck[c] <= 0:
-            return reject(deck_key(c), f"{c} is not (or not so often) in the {v.name} deck")
+            return reject(deck_key(v, c), f"{c} is not (or not so often) in the {v.name} deck")
         deck[c] -= 1
     return _CUT
 
@@ -127,6 +127,7 @@ def judge_deal(s: GameState, e: Deal) -> Judgement:
     extra = Counter(e.deck) - Counter(v.cards)
     off = [*missing.elements(), *extra.elements()]
     key = "deck.colored" if any(c.color is not None for c in off) else "deck.wild"
+    key = "deck.pairs" if v.two_sided else key  # FLIP2-DECK
     return reject(
         key,
         f"the deck is not the {v.name} deck "
@@ -153,6 +154,7 @@ def perform_deal(w: Work, e: Deal) -> None:
     w.s = attrs.evolve(s, seed=e.seed, last_round=None)
     w.hands = [tuple(h) for h in hands]
     w.shuffles = 0
+    w.side = 0  # FLIP2-SIDE: a round starts on the first side (the deck is listed so)
     w.note(
         "deal.hand_size",
         f"{w.name(dealer)} deals {plural(size, 'card')} to each player.",
@@ -175,15 +177,17 @@ def perform_deal(w: Work, e: Deal) -> None:
     windows.round_start(w, dealer)
     w.note("first_card.apply_action", f"{turned} is turned up.")
     first = w.step(dealer)  # DEAL-FIRST (deal.first_player): the dealer's left goes first
-    if card_needs(v.rank(turned.rank))[0] and v.first_card.wild_color == "nobody":
+    if card_needs(v.rank_of(turned))[0] and v.first_card.wild_color == "nobody":
         # HR-WILD-FIRST (first_card.wild_color = "nobody"): kept as a plain first card
         w.note(
             "first_card.wild_color",
             f"Nobody names a colour for the {turned} turned up: any card may be played on it.",
             "HR-WILD-FIRST",
         )
-    elif card_needs(v.rank(turned.rank))[0]:
+    elif card_needs(v.rank_of(turned))[0]:
         # FLIP-WILD (first_card.wild_color): the dealer or the first player names the colour
+        # (MAU-FIRST: a suited wild too, a jack: its suit is not the colour until named)
+        w.color = None
         w.phase = "color"
         w.turn = first
         chooser = w.name(dealer if v.first_card.wild_color == "dealer" else first)
@@ -202,12 +206,13 @@ def turn_up(w: Work, turned: Card) -> None:
     acts as if the dealer had played it. FLIP-REV (``first_card.reverse_first``): after a
     Reverse the dealer or the dealer's right goes first. FLIP-D2, FLIP-WD4-ENA
     (``first_card.draw_loses_turn``): the first player draws and loses the turn (or plays).
-    FLIP-SKIP: a Skip skips the first player."""
+    FLIP-SKIP: a Skip skips the first player. FLIP2-FIRST: UNO Flip's Flip turned up acts
+    (``ranks.F.turned_up``), turning the game over before the first turn."""
     v = w.v
     dealer = w.s.dealer
     assert dealer is not None
     first = w.step(dealer)  # DEAL-FIRST
-    rank = v.rank(turned.rank)
+    rank = v.rank_of(turned)  # DECK-CARD: a card's own table
     if not v.first_card.apply_action or not acts_turned_up(turned.rank, rank):
         w.set_turn(first, "deal.first_player")
         return
@@ -223,7 +228,7 @@ def turn_up(w: Work, turned: Card) -> None:
             f"The turned-up {turned} makes {w.name(first)} draw {r.count}"
             + (" and lose the first turn." if loses else "; they still take the first turn."),
         )
-        discard.owe(w, first, r.count, turned.rank, after, flip=True)
+        discard.owe(w, first, r.count, turned.rank, after, flip=True, key=r.key)
         return
     if r.skips:
         discard.record_skips(w, w.step(first, -1), r)
@@ -245,7 +250,7 @@ def judge_choose(s: GameState, seat: int, e: ChooseColor) -> Judgement:
         return accept("draw_color.chooser", "names the colour to draw to")
     if s.phase != "color" or seat != s.chooser:
         return reject("first_card.wild_color", f"{e.player} has no colour to name now", "FLIP-WILD")
-    if color_from_name(e.color) not in s.variant.deck.colors:
+    if color_from_name(e.color) not in s.colors:
         return reject("deck.colors", f"{e.color} is not a colour of this deck", "FLIP-WILD")
     return accept("first_card.wild_color", "names the colour", "FLIP-WILD")
 

@@ -85,7 +85,7 @@ def put_down(
     decides, after the move). END-ROUND: the last card ends the round.
     """
     s, v = w.s, w.v
-    rank = v.rank(card.rank)
+    rank = v.rank_of(card)  # DECK-CARD: a card's own table, else its rank's
     guilty = rank.challengeable and holds_color(s.hands[seat], s.color, card)
     prev_color = w.color
     w.remove(seat, card)
@@ -128,7 +128,7 @@ def put_down(
             else v.stack_key(pending_before.rank, card.rank),
             f"The draw is stacked: {w.name(victim)} now owes {count}.",
         )
-    owe(w, victim, count, card.rank, after, flip=False)
+    owe(w, victim, count, card.rank, after, flip=False, key=r.key)
     if rank.challengeable and w.pending is not None:
         windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, added, prev_color))
 
@@ -140,7 +140,7 @@ def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool
     if left == 0:
         scoring.last_card(w, seat, card, code, stack)
         return True
-    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank(card.rank)):
+    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank_of(card)):
         windows.expose_uno(w, seat)
     return False
 
@@ -168,15 +168,19 @@ def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
     return v.rank(rank).challengeable and not flip
 
 
-def owe(w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool) -> None:
+def owe(
+    w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool, key: str = ""
+) -> None:
     """ACT-D2, ACT-WD4, NM-DRAW-CARDS: ``victim`` must draw ``count``: pending while it may
-    be answered (phase ``owe``), otherwise drawn at once, the turn then going to ``after``."""
-    key = f"ranks.{rank}.effects"
+    be answered (phase ``owe``), otherwise drawn at once, the turn then going to ``after``.
+    ``key``: the effects' key cited (DECK-CARD: ``cards.SQ.effects``; default
+    ``ranks.RANK.effects``)."""
+    key = key or f"ranks.{rank}.effects"
     if stays_pending(w.v, rank, flip=flip):
         windows.open_pending(w, Pending(victim, count, rank, after))
         w.note(key, f"{w.name(victim)} owes {count} cards and may still answer them.")
         return
-    w.take(victim, count, key, f"the {rank} card")
+    w.take(victim, count, key, f"the {key.split('.')[1]} card")  # SQ: its own table
     if after != victim:
         w.lose_turn(victim)
     w.set_turn(after)

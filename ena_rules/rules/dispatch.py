@@ -53,7 +53,7 @@ from . import (
     windows,
 )
 from .effects import card_needs
-from .judgement import Judgement, judge_common
+from .judgement import Judgement, held_face, judge_common
 from .work import Work
 
 __all__ = ["RULES", "apply_judged", "judge", "legal"]
@@ -84,6 +84,8 @@ def judge(state: GameState, event: Event) -> Judgement:
     j = judge_common(state, event)
     if j is not None:
         return j
+    if state.variant.two_sided:  # FLIP2-SIDE: a face in play names a card held
+        event = held_face(state, event)
     if isinstance(event, Cut):
         return deal.judge_cut(state, event)
     if isinstance(event, Deal):
@@ -107,8 +109,13 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
         seat = state.players.index(event.player)
         if j.kind == "mistake":
             penalties.settle(w, seat, j)
+            if isinstance(event, Play):  # the cards shown go back to the hand
+                w.show(seat, (event.card, *event.more))
+            elif isinstance(event, Overtake):
+                w.show(seat, (event.card,))
         else:
-            RULES[type(event)][1](w, seat, event, j)
+            held = held_face(state, event) if state.variant.two_sided else event  # FLIP2-SIDE
+            RULES[type(event)][1](w, seat, held, j)
     if state.variant.mercy.limit:  # NM-MERCY: a hand at the limit is out at once
         mercy.apply_mercy(w)
     windows.uno_closes_off_one_card(w)
@@ -136,11 +143,11 @@ def _event(cls: Any, *fields: Any) -> Any:
 def _card_events(
     s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
 ) -> list[PlayerEvent]:
-    chooses, swaps = card_needs(s.variant.rank(card.rank))
+    chooses, swaps = card_needs(s.variant.rank_of(card))
     name = s.players[seat]
     if not chooses and not swaps:
         return [_event(cls, name, card, None, None)]
-    colors = [color_name(c) for c in s.variant.deck.colors] if chooses else [None]
+    colors = [color_name(c) for c in s.colors] if chooses else [None]
     targets = [p for i, p in enumerate(s.players) if i != seat] if swaps else [None]
     return [_event(cls, name, card, c, t) for c in colors for t in targets]
 
@@ -170,7 +177,7 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
         return ()
     if s.phase == "color":
         name = s.players[s.chooser]
-        return tuple(_event(ChooseColor, name, color_name(c)) for c in v.deck.colors)
+        return tuple(_event(ChooseColor, name, color_name(c)) for c in s.colors)
     seat = s.turn
     name = s.players[seat]
     out: list[PlayerEvent] = []

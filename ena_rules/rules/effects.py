@@ -3,10 +3,11 @@
 The schema's catalogue (:data:`ena_rules.variant.ops.OPS`) names each op, its clause, its
 description and what it asks of the player; :data:`REGISTRY` gives each op the function that
 applies it to a :class:`Resolution`, and the two must name the same ops (checked at import).
-A card's effects run in the order its rank lists them (docs/variants.md#effects): the packs'
-games compose theirs from the same ops (MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the
-C8-HOUSE cards); nothing here
-knows a particular card.
+A card's effects run in the order its rank lists them, or its own table (DECK-CARD,
+``[cards.SQ]``; docs/variants.md#effects): the packs' games compose theirs from the same ops
+(MAU-SEVEN a draw and a skip, MAU-EIGHT a skip, the C8-HOUSE cards, C8-QUEEN's five), and so do
+UNO Flip's (FLIP2-D1 and FLIP2-D5 a draw and a skip, FLIP2-SKIP-ALL the skip_all of DECK-WC,
+FLIP2-WD2 and FLIP2-WDC a colour, a draw and a skip); nothing here knows a particular card.
 
 >>> sorted(REGISTRY) == sorted(OPS)
 True
@@ -73,7 +74,7 @@ class Resolution:
         self.code = code
         self.tseat = tseat
         self.flip = flip
-        self.key = f"ranks.{card.rank}.effects"
+        self.key = w.v.effects_key(card)  # DECK-CARD: cards.SQ.effects, else ranks.Q.effects
         self.skips = 0
         self.count = 0
         self.reversed = False
@@ -229,6 +230,27 @@ def _shuffle_hands(r: Resolution, eff: Effect) -> None:
     windows.hand_change(w, tuple(range(w.n)))
 
 
+def _flip(r: Resolution, eff: Effect) -> None:
+    """FLIP2-FLIP: the game turns over, in the instruction sheet's order. The discard pile is
+    turned over as a pile (the Flip goes to the bottom, the round's first discard comes on top
+    showing its other face), then the draw pile (its bottom card comes on top), then every
+    hand; the colour in force is the new top card's (FLIP2-WILD-TOP: a wild names none)."""
+    w = r.w
+    w.discard = tuple(c.flipped for c in reversed(w.discard))
+    w.draw_pile = tuple(c.flipped for c in reversed(w.draw_pile))
+    w.hands = [tuple(c.flipped for c in hand) for hand in w.hands]
+    w.side = 1 - w.side
+    top = w.discard[-1]
+    w.color = top.color
+    side = w.v.side_name(w.side)
+    w.note(r.key, f"The game turns over: the {side} side is in play; the top card is {top.face}.")
+    if top.color is None:
+        w.note(
+            "actions.flip_wild_top",
+            f"The top card {top.face} names no colour: any card may be played on it.",
+        )
+
+
 _RUNNERS: dict[str, Callable[[Resolution, Effect], None]] = {
     "skip": _skip,
     "skip_all": _skip_all,
@@ -240,6 +262,7 @@ _RUNNERS: dict[str, Callable[[Resolution, Effect], None]] = {
     "shuffle_hands": _shuffle_hands,
     "draw_until_color": _draw_until_color,
     "discard_color": _discard_color,
+    "flip": _flip,
 }
 if set(_RUNNERS) != set(OPS):  # the catalogue and the mechanisms name the same ops
     raise RuntimeError(
@@ -255,7 +278,7 @@ def resolve(
 ) -> Resolution:
     """Apply ``card``'s primitives from ``seat``, in order; the skips and draw they add up to."""
     r = Resolution(w, seat, card, code, tseat, flip=flip)
-    for eff in w.v.rank(card.rank).effects:
+    for eff in w.v.rank_of(card).effects:
         REGISTRY[eff.op].run(r, eff)
     return r
 

@@ -36,6 +36,6 @@ def forbidden(s: GameState, seat: int, card: Card) -> Judgement | None:
         return None
     if rules.no_wild_finish and card.color is None:
         return reject("play.no_wild_finish", f"{card} is a wild: it may not be the last card")
-    if rules.no_draw_finish and draw_count(s.variant.rank(card.rank)):
+    if rules.no_draw_finish and draw_count(s.variant.rank_of(card)):
         return reject("play.no_draw_finish", f"{card} draws: it may not be the last card")
     return None

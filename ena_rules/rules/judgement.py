@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+import attrs
+
 from ..cards import Card, color_from_name
 from ..cards.notation import color_name, known_color
-from ..game.events import Cut, Deal, Event
+from ..game.events import Cut, Deal, Event, Overtake, Play
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..variant import Variant
@@ -32,6 +34,7 @@ __all__ = [
     "card_args",
     "color_list",
     "deck_key",
+    "held_face",
     "judge_card",
     "judge_common",
     "not_held",
@@ -120,15 +123,57 @@ def cname(code: str | None) -> str:
     return color_name(code) if code and known_color(code) else "no colour"
 
 
-def color_list(v: Variant) -> str:
-    """The deck's colours in words: ``red, yellow, green or blue``."""
-    names = [color_name(c) for c in v.deck.colors]
+def color_list(colors: tuple[str, ...]) -> str:
+    """Colours in words: ``red, yellow, green or blue`` (the side in play's, FLIP2-COLORS)."""
+    names = [color_name(c) for c in colors]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def deck_key(card: Card) -> str:
-    """The deck key a card's copies are counted by: ``deck.colored`` or ``deck.wild``."""
+def deck_key(v: Variant, card: Card) -> str:
+    """The deck key a card's copies are counted by: ``deck.colored`` or ``deck.wild``
+    (``deck.pairs`` for a two-sided deck, FLIP2-DECK)."""
+    if v.two_sided:
+        return "deck.pairs"
     return "deck.colored" if card.color is not None else "deck.wild"
+
+
+def held_face(s: GameState, e: Event) -> Event:
+    """FLIP2-SIDE: on a two-sided deck a player names the face in play (``R1``): the event
+    is the same with the physical card they hold showing it (``R1|P3``), the first such card
+    of their hand; any other event is itself."""
+    if not s.variant.two_sided or not isinstance(e, (Play, Overtake)) or e.card.other is not None:
+        return e
+    if e.player not in s.players:
+        return e
+    face = e.card
+    for c in s.hands[s.players.index(e.player)]:
+        if c.rank == face.rank and c.color == face.color and c.other is not None:
+            return attrs.evolve(e, card=c)
+    return e
+
+
+def _wrong_side(s: GameState, seat: int, card: Card) -> Judgement | None:
+    """FLIP2-SIDE: a card named by a face not in play, or held the wrong way round; FLIP2-DECK:
+    a face no card of the deck has."""
+    v = s.variant
+    here, there = v.side_name(s.side), v.side_name(1 - s.side)
+    if card.other is None:
+        if card in {c.other if s.side == 0 else c.face for c in v.cards}:
+            return reject(
+                "deck.sides", f"{card} is a {there} face: the {here} side is in play", "FLIP2-SIDE"
+            )
+        if card in {c.face if s.side == 0 else c.other for c in v.cards}:
+            return reject("turn.from_hand", f"{s.players[seat]} holds no card showing {card}")
+        return (
+            None
+            if card.rank == "?"
+            else reject("deck.pairs", f"{card} is not a card of the {v.name} deck")
+        )
+    if not v.shows_side(card, s.side):
+        return reject(
+            "deck.sides", f"{card} shows its {there} face: the {here} side is in play", "FLIP2-SIDE"
+        )
+    return None
 
 
 def judge_common(s: GameState, e: Event) -> Judgement | None:
@@ -168,19 +213,23 @@ def judge_card(
     deck's colours and only a wild names one; HOUSE-SEVEN-ZERO a hand swap names another
     player and only a swap names one. ``None``: all is well."""
     v = s.variant
+    if v.two_sided:
+        wrong = _wrong_side(s, seat, card)
+        if wrong is not None:
+            return wrong
     if not v.has_rank(card.rank) or not v.in_deck(card):
-        return reject(deck_key(card), f"{card} is not a card of the {v.name} deck")
+        return reject(deck_key(v, card), f"{card} is not a card of the {v.name} deck")
     if card not in s.hands[seat]:
         if not s.partial:
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
         if not may_hold(s, seat, card):  # a partial state: an unknown card may be this one
             return not_held(s, seat, card)
-    chooses, swaps = card_needs(v.rank(card.rank))
-    effects = f"ranks.{card.rank}.effects"
+    chooses, swaps = card_needs(v.rank_of(card))
+    effects = v.effects_key(card)
     code = None if color is None else color_from_name(color)
     if chooses and code is None:
-        return reject(effects, f"{card} needs a colour: name {color_list(v)}", "ACT-WILD")
-    if chooses and code not in v.deck.colors:
+        return reject(effects, f"{card} needs a colour: name {color_list(s.colors)}", "ACT-WILD")
+    if chooses and code not in s.colors:
         return reject("deck.colors", f"{color} is not a colour of this deck", "ACT-WILD")
     if not chooses and code is not None:
         return reject(effects, f"{card} does not name a colour (drop color={color!r})", "ACT-WILD")
@@ -201,6 +250,6 @@ def not_held(s: GameState, seat: int, card: Card) -> Judgement:
         return reject("turn.from_hand", f"{name} does not hold {card}")
     copies = s.variant.cards.count(card)
     return reject(
-        deck_key(card),
+        deck_key(s.variant, card),
         f"{name} cannot hold {card}: all {copies} of the deck's {card} are in sight",
     )

@@ -37,8 +37,14 @@ __all__ = ["goes_together", "judge_more", "perform_multi", "plays"]
 
 
 def goes_together(v: Variant, rank: str) -> bool:
-    """HR-MULTI-PLAY: cards of ``rank`` may go down several at once: a number without effects."""
-    return v.play.multi and rank.isdigit() and not v.rank(rank).effects
+    """HR-MULTI-PLAY: cards of ``rank`` may go down several at once: a number without effects
+    (none of its cards with effects of its own: DECK-CARD)."""
+    return (
+        v.play.multi
+        and rank.isdigit()
+        and not v.rank(rank).effects
+        and rank not in v.card_rule_ranks()
+    )
 
 
 def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:

@@ -35,7 +35,7 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
         f"{w.name(seat)} plays their last card and wins the round.",
         "END-ROUND",
     )
-    rank = v.rank(card.rank)
+    rank = v.rank_of(card)
     count = draw_count(rank)
     if stack and w.pending is not None:
         count += w.pending.count
@@ -51,8 +51,20 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
 def hand_value(v: Variant, hand: Sequence[Card]) -> int:
     """SCORE-VALUES: the points a hand is worth (``ranks.*.score``; the packs' games declare
     theirs the same way: C8-SCORE, MAU-SCORE, NM-SCORE; how the game ends, C8-END, is
-    scoring.mode)."""
+    scoring.mode). FLIP2-SCORE: a card is worth its face in play (the side the round ends on)."""
     return sum(v.rank(c.rank).score for c in hand if c.rank != "?")  # "?": unseen, scored 0
+
+
+def _unseen(hand: Sequence[Card]) -> int:
+    return sum(1 for c in hand if c.rank == "?")
+
+
+def _word(points: int, unseen: int) -> str:
+    """Points in words, a partial state's unseen cards left open: ``12``, ``12 + ?`` (3 cards
+    nobody saw, counted 0 until a claim's hands decide them), ``?`` (nothing seen)."""
+    if not unseen:
+        return str(points)
+    return f"{points} + ?" if points else "?"
 
 
 def _points(w: Work, winner: int) -> list[int]:
@@ -72,14 +84,18 @@ def _points(w: Work, winner: int) -> list[int]:
         )
     elif v.scoring.mode == "winner_collects":
         points[winner] = sum(values)
-        w.note("scoring.mode", f"{w.name(winner)} scores {points[winner]} for the others' hands.")
+        got = _word(points[winner], sum(_unseen(h) for h in w.hands))
+        w.note("scoring.mode", f"{w.name(winner)} scores {got} for the others' hands.")
     elif v.scoring.mode == "own_hand":
         points = values
         points[winner] = 0
         w.note(
             "scoring.mode",
             "Each player scores their own hand: "
-            + ", ".join(f"{w.name(i)} {p}" for i, p in enumerate(points))
+            + ", ".join(
+                f"{w.name(i)} {_word(p, _unseen(w.hands[i]) if i != winner else 0)}"
+                for i, p in enumerate(points)
+            )
             + ".",
         )
     else:

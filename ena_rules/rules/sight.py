@@ -6,7 +6,9 @@ seen by its drawer until it is played.
 
 ``GameState.blind`` holds, per seat, the cards of that seat's hand its owner has not seen
 (empty when the variant has no blind draws). A card drawn joins it; a card put down leaves
-it (a player holding a seen copy of the card puts that one down first); a hand that changes
+it (a player holding a seen copy of the card puts that one down first); a card taken back
+is seen, and goes before the unseen ones, which stay the last cards of the hand (the
+consistency check holds a state to it: ``blind`` names cards by value); a hand that changes
 owner (a seven-zero swap or rotation, a Wild Shuffle Hands) is picked up and seen; a new deal
 is seen. :func:`ena_rules.rules.view.view` leaves the unseen cards out of the player's own hand.
 
@@ -26,7 +28,15 @@ if TYPE_CHECKING:
     from ..game.state import GameState
     from .work import Work
 
-__all__ = ["drawn", "forget_seats", "open_hands", "own_unseen", "put_down", "seen"]
+__all__ = [
+    "drawn",
+    "forget_seats",
+    "open_hands",
+    "own_unseen",
+    "put_down",
+    "seen",
+    "take_back",
+]
 
 
 def seen(hand: Sequence[Card], unseen: Sequence[Card]) -> tuple[Card, ...]:
@@ -66,6 +76,14 @@ def put_down(w: Work, seat: int, card: Card, hand: Sequence[Card]) -> None:
     unseen.remove(card)
     blind[seat] = tuple(unseen)
     w.blind = tuple(blind)
+
+
+def take_back(w: Work, seat: int, card: Card) -> None:
+    """``card`` goes back into ``seat``'s hand, seen (CHAL-GUILTY ``card_returns``): before the
+    cards its owner has not seen, which stay the last (HR-BLIND-DRAW)."""
+    hand = w.hands[seat]
+    k = len(w.blind[seat]) if w.blind else 0
+    w.hands[seat] = (*hand[: len(hand) - k], card, *hand[len(hand) - k :])
 
 
 def forget_seats(w: Work, seats: Sequence[int]) -> None:

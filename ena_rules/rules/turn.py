@@ -19,6 +19,7 @@ from ..variant.ops import draw_count
 from . import answers, discard, finish, forced, multi, scoring, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
+from .unknown import UNKNOWN, known, unseen
 from .work import Work, evolve
 
 __all__ = [
@@ -110,7 +111,7 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
             )
         if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
             return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
-        deflects = answers.deflection(v, p.rank, v.rank(card.rank))
+        deflects = answers.deflection(v, p.rank, v.rank_of(card))
         if deflects is not None:
             return accept(deflects, f"{card} deflects the pending +{p.count}")
         answer = " or challenge" if s.challenge else ""
@@ -275,12 +276,18 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
 
 def _nobody_can_finish(w: Work) -> bool:
     """D-HR-HAND-LIMIT-STUCK: every player holds the hand limit (so no turn's draw takes a card)
-    and no card of any hand matches: no event can change the table, the round is stuck."""
+    and no card of any hand matches: no event can change the table, the round is stuck. On a
+    partial state a card nobody saw may be any unseen card: stuck only if none of them matches."""
     limit = w.v.play.hand_limit
     if w.pending is not None or any(len(h) < limit for h in w.hands):
         return False
     probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
-    return not any(matches(probe, i, c).accepted for i, h in enumerate(w.hands) for c in h)
+    hidden = set(unseen(probe)) if any(UNKNOWN in h for h in w.hands) else set()
+    return not any(
+        matches(probe, i, c).accepted
+        for i, h in enumerate(w.hands)
+        for c in set(known(h)) | (hidden if UNKNOWN in h else set())
+    )
 
 
 def _say_drawn_until(w: Work, seat: int, drawn: int, until: bool) -> None:

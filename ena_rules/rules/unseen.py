@@ -28,6 +28,7 @@ from ..cards import Card
 from ..game.events import CallUno, Challenge, Draw, Event, Pass, Play
 from ..game.state import GameState, RoundResult, replace
 from ..game.verdict import UNDETERMINED, Note, Verdict
+from ..variant import Variant
 from . import sight
 from .judgement import cname, not_held
 from .scoring import end_round
@@ -54,6 +55,7 @@ __all__ = [
     "known",
     "may_hold",
     "not_held",
+    "open_points",
     "overfull",
     "rescore",
     "reveal",
@@ -223,7 +225,10 @@ def _settled(s: GameState, v: Verdict) -> Verdict:
         counts = tuple(unknown_count(h) for h in new.hands)
         if any(counts):
             new = attrs.evolve(new, last_round=attrs.evolve(new.last_round, unseen=counts))
-            text = "The points count unseen cards as 0: a claim_round with 'hands' decides them."
+            text = (
+                "A ? is the points of cards nobody saw, counted as 0 until a claim_round with "
+                "'hands' decides them."
+            )
             v = attrs.evolve(v, notes=(*v.notes, Note("SCORE-VALUES", "ranks.*.score", text)))
     return v if new is v.state else attrs.evolve(v, state=new)
 
@@ -330,6 +335,23 @@ def _challenge(s: GameState, e: Event, full: Apply) -> Verdict:
 def scored_unseen(r: RoundResult | None) -> tuple[int, ...]:
     """The unseen cards each seat's points counted as 0 (empty: all known)."""
     return () if r is None else r.unseen
+
+
+def open_points(variant: Variant, r: RoundResult | None) -> dict[int, int]:
+    """The seats whose points for round ``r`` count unseen cards as 0, and how many cards
+    (SCORE-OFF: the winner collects the others'; SCORE-ENA: each their own hand).
+
+    >>> from ena_rules import load_variant
+    >>> open_points(load_variant("ena"), RoundResult(0, (0, 5, 0), unseen=(0, 2, 3)))
+    {1: 2, 2: 3}
+    """
+    counts = scored_unseen(r)
+    mode = variant.scoring.mode
+    if r is None or not any(counts) or mode not in ("winner_collects", "own_hand"):
+        return {}
+    if mode == "winner_collects":
+        return {r.winner: sum(counts)}
+    return {i: k for i, k in enumerate(counts) if k and i != r.winner}
 
 
 def round_unseen(s: GameState) -> tuple[int, ...]:

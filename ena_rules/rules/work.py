@@ -58,6 +58,7 @@ class Work:
         self.shuffles = s.shuffles
         self.scores = s.scores
         self.blind = s.blind  # HR-BLIND-DRAW (rules/sight.py)
+        self.side = s.side  # FLIP2-SIDE
         self.notes: list[Note] = []
         self.drawn_counts: dict[str, int] = {}  # a plain dict: Counter() costs ~1 us an action
         self.skipped: list[str] = []
@@ -140,6 +141,19 @@ class Work:
         )
         return True
 
+    def show(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Cards ``seat`` showed the table and took back (a wrong card, a play out of turn):
+        on a partial state, each is known in the hand from now on (an unknown card becomes it,
+        unless the hand already shows a copy)."""
+        if not self.s.partial:
+            return
+        hand = list(self.hands[seat])
+        for card in cards:
+            if card in hand or _UNKNOWN not in hand:
+                continue
+            hand[hand.index(_UNKNOWN)] = card
+        self.hands[seat] = tuple(hand)
+
     def remove(self, seat: int, card: Card) -> None:
         """Take one copy of ``card`` out of ``seat``'s hand."""
         hand = self.hands[seat]
@@ -170,6 +184,7 @@ class Work:
             shuffles=self.shuffles,
             scores=self.scores,
             blind=self.blind,
+            side=self.side,
             next_reshuffle=(),
         )
 

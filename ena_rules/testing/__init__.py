@@ -37,6 +37,17 @@ __all__ = [
 ]
 
 
+def _take(variant: Variant, pool: Counter[Card], card: Card) -> Card:
+    """Reserve ``card`` in ``pool``; on a two-sided deck a light face alone (``R1``) names the
+    first card of the pool showing it (FLIP2-DECK)."""
+    if variant.two_sided and card.other is None:
+        card = next((c for c in pool if c.face == card and pool[c] > 0), card)
+    if pool[card] <= 0:
+        raise EnaRulesError(f"{card} is not available in the {variant.name} deck any more")
+    pool[card] -= 1
+    return card
+
+
 def arrange_deck(
     variant: Variant,
     players: int,
@@ -58,10 +69,9 @@ def arrange_deck(
         [parse_card(turned)] if isinstance(turned, str) else [parse_card(c) for c in turned]
     )
     draw_cards = [parse_card(c) for c in draw]
-    for c in [*(c for h in want for c in h), *turned_cards, *draw_cards]:
-        if pool[c] <= 0:
-            raise EnaRulesError(f"{c} is not available in the {variant.name} deck any more")
-        pool[c] -= 1
+    want = [[_take(variant, pool, c) for c in h] for h in want]
+    turned_cards = [_take(variant, pool, c) for c in turned_cards]
+    draw_cards = [_take(variant, pool, c) for c in draw_cards]
     if any(len(h) > size for h in want):
         raise EnaRulesError(f"a hand lists more than the {size} cards dealt")
     rest: list[Card] = []

@@ -61,6 +61,8 @@ def _fail(what: str, state: GameState, detail: str) -> InvariantError:
 
 def check_conservation(state: GameState) -> None:
     """Card conservation: hands + draw pile + discard pile == the variant's deck (as multisets).
+    A two-sided deck (FLIP2-SIDE): every card shows the side in play, and each physical card is
+    there exactly once.
 
     Before the first deal (no hands) there is nothing on the table to count.
     """
@@ -70,6 +72,8 @@ def check_conservation(state: GameState) -> None:
     held.update(state.draw_pile)
     held.update(state.discard)
     deck = Counter(canonical_deck(state.variant))
+    if state.side:  # the deck lists its cards first side up: compare them so
+        deck = Counter({c.flipped: n for c, n in deck.items()})
     if held != deck:
         raise _fail(
             "card conservation",
@@ -166,10 +170,13 @@ def _hide(state: GameState, seat: int, shift: int = 0) -> GameState:
     pile = tuple(pool[k : k + len(state.draw_pile)])
     k += len(state.draw_pile)
     drawn = state.drawn
+    # the drawn card, drawn blind, is one of the blind cards (not always the last: penalty
+    # cards may follow it): it moves with its place
+    at = [j for j in blind_at if state.turn == seat and own[j] == drawn]
     mine: list[Card] = []
     for j in blind_at:
-        if state.turn == seat and drawn is not None and own[j] == drawn and j == blind_at[-1]:
-            drawn = pool[k]  # the card drawn last, drawn blind
+        if at and j == at[-1]:
+            drawn = pool[k]
         own[j] = pool[k]
         mine.append(pool[k])
         k += 1
@@ -342,11 +349,11 @@ def candidate_events(state: GameState) -> list[PlayerEvent]:
         return []
     v = s.variant
     out: list[PlayerEvent] = []
-    colors = [color_name(c) for c in v.deck.colors]
+    colors = [color_name(c) for c in s.colors]
     for seat, player in enumerate(s.players):
         others = [p for p in s.players if p != player]
         for card in dict.fromkeys(s.hands[seat]):
-            ops = {e.op for e in v.rank(card.rank).effects}
+            ops = {e.op for e in v.rank_of(card).effects}
             cs: list[str | None] = list(colors[:2]) if "choose_color" in ops else [None]
             ts: list[str | None] = list(others[:2]) if "swap_hands" in ops else [None]
             for c in cs:

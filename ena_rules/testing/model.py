@@ -119,8 +119,8 @@ def _effects_model(
     n = len(before.players)
     d = before.direction
     skips = draws = 0
-    ops = [e.op for e in v.rank(card.rank).effects]
-    for eff in v.rank(card.rank).effects:
+    ops = [e.op for e in v.rank_of(card).effects]
+    for eff in v.rank_of(card).effects:
         if eff.op == "skip":
             skips += eff.count
         elif eff.op == "skip_all":
@@ -156,7 +156,7 @@ def _deflect_model(before: GameState, seat: int, card: Card) -> tuple[int, int, 
     played on a draw owed deflects it; ``None`` when it does not."""
     v = before.variant
     p = before.pending
-    ops = [e.op for e in v.rank(card.rank).effects]
+    ops = [e.op for e in v.rank_of(card).effects]
     if before.phase != "owe" or p is None or "draw" in ops:
         return None
     n = len(before.players)
@@ -207,7 +207,7 @@ def _check_card_turn(
     asks = (
         stays
         and not draws
-        and any(e.op == "draw_until_color" for e in before.variant.rank(card.rank).effects)
+        and any(e.op == "draw_until_color" for e in before.variant.rank_of(card).effects)
     )
     want = (victim, "owe", draws) if (draws or asks) and stays else (nxt, "play", 0)
     got = (after.turn, after.phase, after.pending.count if after.pending else 0)
@@ -220,7 +220,7 @@ def _check_card_turn(
 def _kept_turn(before: GameState, verdict: Verdict, card: Card) -> bool:
     """DRAW-COLOR: a draw to a colour that found none, where the victim keeps the turn."""
     v = before.variant
-    ops = [e.op for e in v.rank(card.rank).effects]
+    ops = [e.op for e in v.rank_of(card).effects]
     return (
         "draw_until_color" in ops
         and v.draw_color.exhausted == "keep_turn"

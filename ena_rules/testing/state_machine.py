@@ -138,11 +138,13 @@ class RefereeMachine(RuleBasedStateMachine):
         self, data: st.DataObject, cls: type[Play] | type[Overtake], player: str, card: Card
     ) -> PlayerEvent:
         v = self.current.variant
-        ops = {e.op for e in v.rank(card.rank).effects}
+        ops = {e.op for e in v.rank_of(card).effects}
         color = None
         target = None
         if "choose_color" in ops:
-            color = data.draw(st.sampled_from([color_name(c) for c in v.deck.colors]), "colour")
+            color = data.draw(
+                st.sampled_from([color_name(c) for c in self.current.colors]), "colour"
+            )
         if "swap_hands" in ops:
             others = [p for p in self.current.players if p != player]
             target = data.draw(st.sampled_from(others), label="target")

@@ -3,9 +3,10 @@
 Needs ``hypothesis`` (a test dependency). A generated variant is a variant file extending
 ``official`` or ``ena`` with a random choice for most rule keys (:func:`variants`), or one
 extending a game of a pack of playing cards, ``crazy-eights`` or ``mau-mau``, with a random
-choice for the keys those games have (:func:`pack_variants`, DECK-DECLARE), or one extending
-``no-mercy`` with a random reading of each of its disputed points (:func:`no_mercy_variants`,
-NM-*, DRAW-COLOR), loaded by
+choice for the keys those games have (:func:`pack_variants`, DECK-DECLARE); either may give
+some cards effects of their own (:func:`card_tables`, DECK-CARD). Or one extending ``no-mercy``
+with a random reading of each of its disputed points (:func:`no_mercy_variants`, NM-*,
+DRAW-COLOR). Each is loaded by
 :func:`~ena_rules.load_variant_text`; every combination it draws is one the loader must accept.
 
 >>> from hypothesis import find
@@ -24,6 +25,7 @@ from ..variant import Variant
 from ..variant.io import load_variant_text
 
 __all__ = [
+    "card_tables",
     "no_mercy_variant_texts",
     "no_mercy_variants",
     "pack_variant_texts",
@@ -166,7 +168,31 @@ def variant_texts(draw: st.DrawFn) -> str:
     lines.append('[ranks."W+4"]')
     lines.append(f"only_without_color_match = {_toml(restricted[0])}")
     lines.append(f"challengeable = {_toml(restricted[1])}")
+    lines += draw(card_tables([f"{colors[0]}5", f"{colors[-1]}S"]))
     return "\n".join(lines) + "\n"
+
+
+#: The effects a generated card's own table (DECK-CARD) composes.
+_CARD_EFFECTS: list[list[dict[str, Any]]] = [
+    [],
+    [{"op": "skip"}],
+    [{"op": "reverse"}],
+    [{"op": "draw", "count": 5}, {"op": "skip"}],
+    [{"op": "draw", "count": 1}],
+]
+
+
+@st.composite
+def card_tables(draw: st.DrawFn, codes: list[str]) -> list[str]:
+    """The lines of none, one or more ``[cards.CODE]`` tables (DECK-CARD) for some of ``codes``
+    (coloured cards whose rank is not a wild): random effects, random ``turned_up``."""
+    lines: list[str] = []
+    for code in draw(st.lists(st.sampled_from(codes), unique=True, max_size=2)):
+        effects = draw(st.sampled_from(_CARD_EFFECTS))
+        lines.append(f'[cards."{code}"]')
+        lines.append("effects = [" + ", ".join(_toml_effect(e) for e in effects) + "]")
+        lines.append(f"turned_up = {_toml(draw(st.sampled_from(['rank', 'acts', 'inert'])))}")
+    return lines
 
 
 def _toml_effect(effect: dict[str, Any]) -> str:
@@ -213,6 +239,7 @@ def pack_variant_texts(draw: st.DrawFn) -> str:
     wild = "J" if base == "mau-mau" else "8"
     lines.append(f'[ranks."{wild}"]')
     lines.append(f"not_on_same_rank = {_toml(draw(st.booleans()))}")
+    lines += draw(card_tables([f"{suits[0]}Q", f"{suits[-1]}K", f"{suits[0]}9", "SQ"]))
     return "\n".join(lines) + "\n"
 
 

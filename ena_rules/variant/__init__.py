@@ -8,6 +8,7 @@ keys            the tables of the schema (``[deal]``, ``[turn]``, ``[ranks.*]``,
                 key's clause ids and description
 keys_play       the ``[play]`` table (HR-* house rules of play)
 keys_time       the ``[time]`` table (HR-TIME-LIMIT)
+keys_card       the ``[cards.CODE]`` tables: one card's own effects (DECK-CARD)
 keys_family     the ``[mercy]`` and ``[draw_color]`` tables (NM-MERCY, DRAW-COLOR)
 ops             the catalogue of effect primitives a card may compose
 finder          where a variant's name or path is looked up (shipped, ``ENA_RULES_PATH``)
@@ -33,6 +34,7 @@ True
 from .schema import (
     EFFECT_OPS,
     Actions,
+    CardRule,
     Challenge,
     Citation,
     Deal,
@@ -63,6 +65,7 @@ from .schema import (
 __all__ = [
     "EFFECT_OPS",
     "Actions",
+    "CardRule",
     "Challenge",
     "Citation",
     "Deal",

@@ -8,7 +8,7 @@ has a name (:data:`CHECKS`) and raises a :class:`~ena_rules.VariantError` naming
 at fault.
 
 >>> [name for name, _ in CHECKS][:3]
-['deck-colours', 'deck-ranks-defined', 'deck-not-empty']
+['deck-colours', 'deck-ranks-defined', 'deck-pairs']
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..cards.notation import (
     color_name,
     color_symbol,
     known_color,
+    parse_card,
     register_color,
 )
 from ..errors import CardError, VariantError
@@ -92,21 +93,24 @@ def check_limits(raw: Mapping[str, Any], source: str) -> None:
     ...
     ena_rules.errors.VariantError: big.toml: ranks: 101 ranks: at most 100 (MAX_RANKS) ...
     """
-    ranks = raw.get("ranks")
-    if isinstance(ranks, Mapping):
-        if len(ranks) > MAX_RANKS:
+    for item, most in (("ranks", MAX_RANKS), ("cards", MAX_DECK)):  # DECK-CARD: per card
+        tables = raw.get(item)
+        if not isinstance(tables, Mapping):
+            continue
+        if len(tables) > most:
+            limit = "MAX_RANKS" if item == "ranks" else "MAX_DECK"
             raise VariantError(
-                f"{len(ranks)} ranks: at most {MAX_RANKS} (MAX_RANKS) may be defined",
+                f"{len(tables)} {item}: at most {most} ({limit}) may be defined",
                 source=source,
-                path="ranks",
+                path=item,
             )
-        for rank, table in ranks.items():
+        for code, table in tables.items():
             effects = table.get("effects") if isinstance(table, Mapping) else None
             if isinstance(effects, list) and len(effects) > MAX_EFFECTS:
                 raise VariantError(
                     f"{len(effects)} effects: a card composes at most {MAX_EFFECTS} (MAX_EFFECTS)",
                     source=source,
-                    path=f"ranks.{rank}.effects",
+                    path=f"{item}.{code}.effects",
                 )
     deck = raw.get("deck")
     if isinstance(deck, Mapping):
@@ -132,7 +136,8 @@ def _check_deck_size(deck: Mapping[str, Any], source: str) -> None:
             source=source,
             path="deck",
         )
-    size = colored * n_colors + wild
+    pairs = deck.get("pairs")
+    size = colored * n_colors + wild + (len(pairs) if isinstance(pairs, list) else 0)
     if size > MAX_DECK:
         raise VariantError(
             f"a deck of {size} cards: at most {MAX_DECK} (MAX_DECK)", source=source, path="deck"
@@ -143,6 +148,8 @@ def _check_deck_size(deck: Mapping[str, Any], source: str) -> None:
 
 
 def _in_deck(v: Variant) -> set[str]:
+    if v.deck.pairs:  # FLIP2-DECK: the ranks of both faces
+        return {c.rank for card in v.cards for c in (card, card.flipped)}
     return {rank for rank, n in (*v.deck.colored, *v.deck.wild) if n}
 
 
@@ -156,16 +163,19 @@ def _colours(v: Variant, fail: Fail) -> None:
     for c in symbols:
         if c not in names and not builtin_color(c):
             raise fail(f"deck.color_symbols.{c}", f"colour {c!r} has no name in deck.color_names")
-    for c in v.deck.colors:
+    for c in (*v.deck.colors, *v.deck.back_colors):
         if c not in names and not builtin_color(c):
+            key = "deck.colors" if c in v.deck.colors else "deck.back_colors"
             raise fail(
-                "deck.colors",
+                key,
                 f"unknown colour {c!r}; expected some of R, Y, G, B (or the suits S, H, D, C), "
                 f"or declare its name in deck.color_names",
             )
     if len(set(v.deck.colors)) != len(v.deck.colors) or not v.deck.colors:
         raise fail("deck.colors", "expected at least one colour, each once")
-    for c in dict.fromkeys([*v.deck.colors, *names]):  # a name of a colour left out still agrees
+    for c in dict.fromkeys(
+        [*v.deck.colors, *v.deck.back_colors, *names]
+    ):  # a name of a colour left out still agrees
         name = names.get(c, color_name(c) if known_color(c) else "")
         symbol = symbols.get(c, color_symbol(c) if known_color(c) else "")
         try:
@@ -200,6 +210,44 @@ def _ranks_defined(v: Variant, fail: Fail) -> None:
                 )
 
 
+@_check("deck-pairs")
+def _pairs(v: Variant, fail: Fail) -> None:
+    """FLIP2-DECK: a two-sided deck names its two sides and the second side's colours, each
+    once; each of ``deck.pairs`` is two faces, its first of a colour of ``deck.colors`` (or a
+    wild), its second of ``deck.back_colors`` (or a wild), each rank defined."""
+    d = v.deck
+    if not (d.pairs or d.sides or d.back_colors):
+        return
+    if len(d.sides) != 2 or len(set(d.sides)) != 2:
+        raise fail("deck.sides", f"a two-sided deck names its two sides, got {list(d.sides)}")
+    if not d.back_colors or len(set(d.back_colors)) != len(d.back_colors):
+        raise fail("deck.back_colors", "expected at least one colour, each once")
+    if not d.pairs:
+        raise fail("deck.pairs", "a two-sided deck lists its cards (R1|P3, ...)")
+    for i, code in enumerate(d.pairs):
+        faces = code.split("|")
+        if len(faces) != 2:
+            raise fail(f"deck.pairs[{i}]", f"{code!r}: expected two faces, as R1|P3")
+        for face, colors, side in (
+            (faces[0], d.colors, d.sides[0]),
+            (faces[1], d.back_colors, d.sides[1]),
+        ):
+            _check_face(v, fail, f"deck.pairs[{i}]", face.strip().upper(), colors, side)
+
+
+def _check_face(
+    v: Variant, fail: Fail, path: str, face: str, colors: tuple[str, ...], side: str
+) -> None:
+    wild = face.startswith("W")
+    rank = face if wild else face[1:]
+    if not wild and face[:1] not in colors:
+        raise fail(
+            path, f"{face!r}: its {side} face is not of a {side} colour ({', '.join(colors)})"
+        )
+    if not rank or not v.has_rank(rank):
+        raise fail(path, f"{face!r}: rank {rank!r} has no [ranks.{rank}]")
+
+
 @_check("deck-not-empty")
 def _not_empty(v: Variant, fail: Fail) -> None:
     """The deck has at least one card."""
@@ -217,7 +265,7 @@ def _not_empty(v: Variant, fail: Fail) -> None:
 def _rank_declared(v: Variant, fail: Fail) -> None:
     """A rank declared with a kind has copies in the deck (it is listed in deck.colored or
     deck.wild); ``deck.cut_order`` lists ranks of the deck, each once."""
-    listed = {rank for rank, _ in (*v.deck.colored, *v.deck.wild)}
+    listed = {rank for rank, _ in (*v.deck.colored, *v.deck.wild)} | _in_deck(v)
     for rank, r in v.ranks:
         if r.kind != "auto" and rank not in listed:
             raise fail(
@@ -262,23 +310,57 @@ def _deal_fits(v: Variant, fail: Fail) -> None:
             )
 
 
+@_check("card-tables")
+def _card_tables(v: Variant, fail: Fail) -> None:
+    """DECK-CARD: a ``[cards.CODE]`` table names a coloured card by its code as the notation
+    writes it (``SQ``, not ``♠Q`` or ``sq``), of a colour and a rank the variant declares (like
+    a rank's table, it may have no copies in the deck)."""
+    for code, _ in v.card_rules:
+        try:
+            card = parse_card(code)
+        except CardError:
+            card = None
+        if card is None or card.color is None:
+            what = "a wild is its rank: write its effects in [ranks.RANK]" if card else "no card"
+            raise fail(f"cards.{code}", f"{code!r}: {what}; expected {v.describe_cards()}")
+        if str(card) != code:
+            raise fail(f"cards.{code}", f"write the card's code as {str(card)!r}")
+        if card.color not in v.deck.colors and card.color not in dict(v.deck.color_names):
+            raise fail(
+                f"cards.{code}",
+                f"{code!r}: {card.color!r} is not a colour of this deck; expected "
+                f"{v.describe_cards()}",
+            )
+        if not v.has_rank(card.rank):
+            raise fail(f"cards.{code}", f"{code!r}: rank {card.rank!r} has no [ranks.{card.rank}]")
+
+
+def _definitions(v: Variant) -> list[tuple[str, str, Any]]:
+    """Every rank's and card's definition: its table, its rank, its keys (DECK-CARD)."""
+    cards = [parse_card(code) for code, _ in v.card_rules]
+    return [
+        *((f"ranks.{rank}", rank, r) for rank, r in v.ranks),
+        *((f"cards.{c}", c.rank, v.rank_of(c)) for c in cards),
+    ]
+
+
 @_check("wild-chooses-colour")
 def _wild_colour(v: Variant, fail: Fail) -> None:
     """A wild (a rank starting with W, or of kind wild) chooses a colour (or has its victim
     name one: DRAW-COLOR, ``draw_color.chooser = "victim"``); no other rank does; a rank
-    starting with W is of kind wild."""
+    starting with W is of kind wild. A card's own effects (DECK-CARD) follow its rank."""
     victim_names = v.draw_color.chooser == "victim"
-    for rank, r in v.ranks:
+    for table, rank, r in _definitions(v):
         ops = [e.op for e in r.effects]
         wild = rank.startswith("W") or r.kind == "wild"
         if rank.startswith("W") and r.kind not in ("auto", "wild"):
-            raise fail(f"ranks.{rank}.kind", f"a rank starting with W is a wild, not {r.kind}")
+            raise fail(f"{table}.kind", f"a rank starting with W is a wild, not {r.kind}")
         named = "choose_color" in ops or (victim_names and "draw_until_color" in ops)
         if wild and not named:
-            raise fail(f"ranks.{rank}.effects", 'a wild must include {op = "choose_color"}')
+            raise fail(f"{table}.effects", 'a wild must include {op = "choose_color"}')
         if not wild and "choose_color" in ops:
             raise fail(
-                f"ranks.{rank}.effects",
+                f"{table}.effects",
                 "only a wild (a rank starting with W) chooses a colour",
             )
 
@@ -297,9 +379,9 @@ def _challenge(v: Variant, fail: Fail) -> None:
 @_check("one-swap-per-card")
 def _one_swap(v: Variant, fail: Fail) -> None:
     """A card swaps hands at most once (it names one target)."""
-    for rank, r in v.ranks:
+    for table, _, r in _definitions(v):
         if [e.op for e in r.effects].count("swap_hands") > 1:
-            raise fail(f"ranks.{rank}.effects", "one swap_hands per card (it names one target)")
+            raise fail(f"{table}.effects", "one swap_hands per card (it names one target)")
 
 
 @_check("return-ranks-in-deck")

@@ -158,10 +158,10 @@ def _shown(info: KeyInfo, value: object) -> str:
 def _value_of(v: Variant, info: KeyInfo, rank: str | None) -> list[tuple[str, str]]:
     """``(label, value)`` of a key in one variant: one per rank for a per-rank key."""
     section, _, name = info.path.rpartition(".")
-    if section == "ranks.*":
+    if section in ("ranks.*", "cards.*"):  # a rank's or a card's own table (DECK-CARD)
         return [
             (r, _shown(info, getattr(defn, name)))
-            for r, defn in v.ranks
+            for r, defn in (v.ranks if section == "ranks.*" else v.card_rules)
             if rank is None or r == rank
         ]
     return [("", _shown(info, getattr(getattr(v, section), name)))]
@@ -183,7 +183,8 @@ def _values(info: KeyInfo, variants: Sequence[Variant], rank: str | None = None)
         )
         prefix = f"{label}: " if label else ""
         for i, (value, names) in enumerate(groups):
-            if len(groups) == 1:
+            few = info.path.startswith("cards.") and len(names) < len(variants)  # DECK-CARD
+            if len(groups) == 1 and not few:
                 where = "every shipped variant"
             elif i == len(groups) - 1 and len(names) > 2:
                 where = "the other shipped variants"
@@ -239,7 +240,7 @@ def explain(text: str) -> str:
         return "\n".join(_explain_clause(clause(text)))
     parts = text.strip().split(".")
     rank = None
-    if parts[0] == "ranks" and len(parts) == 3 and parts[1] != "*":
+    if parts[0] in ("ranks", "cards") and len(parts) == 3 and parts[1] != "*":
         rank = parts[1].strip('"')
         parts[1] = rank
     info = key_info(".".join(parts))

@@ -24,7 +24,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 from cattrs.gen import make_dict_structure_fn, override
 
 from ..errors import EnaRulesError, VariantError
-from .schema import EFFECT_OPS, Effect, KeyInfo, iter_tables, key_info
+from .schema import EFFECT_OPS, Effect, KeyInfo, item_table, iter_tables, key_info
 
 __all__ = ["register_variant_hooks", "structure_table"]
 
@@ -163,7 +163,7 @@ def _message(exc: BaseException, table: str, cls: type) -> tuple[str, str]:
     if isinstance(exc, ForbiddenExtraKeysError):
         names = sorted(f.name for f in attrs.fields(cls))
         key = sorted(exc.extra_fields)[0]
-        where = "" if table.startswith("ranks.") else f" in [{table}]"
+        where = "" if item_table(table) else f" in [{table}]"
         return f"unknown key {key!r}{where}; expected one of {', '.join(names)}", f".{key}"
     if isinstance(exc, _KeyFault):
         return exc.message, exc.sub
@@ -171,8 +171,10 @@ def _message(exc: BaseException, table: str, cls: type) -> tuple[str, str]:
 
 
 def structure_table(table: dict[str, Any], name: str, *, source: str) -> Any:
-    """A TOML table of the schema (``deal``, or ``ranks.S`` for a rank) as its attrs class."""
-    cls = _TABLES["ranks.*" if name.startswith("ranks.") else name]
+    """A TOML table of the schema (``deal``, ``ranks.S`` for a rank, ``cards.SQ`` for a card)
+    as its attrs class."""
+    item = item_table(name)
+    cls = _TABLES[f"{item}.*" if item else name]
     try:
         return _CONVERTER.structure(table, cls)
     except ClassValidationError as exc:

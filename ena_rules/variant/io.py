@@ -28,7 +28,7 @@ from ..errors import ArgumentTypeError, VariantError, typed_arguments
 from .checks import MAX_EXTENDS, MAX_FILE_BYTES, check_limits, check_variant
 from .finder import SHIPPED_PREFIX, find_named, find_variant, shipped_dir, shipped_variants
 from .hooks import structure_table
-from .schema import _SECTIONS, Citation, Variant, iter_tables
+from .schema import _SECTIONS, ITEM_TABLES, Citation, Variant, iter_tables
 from .write import KeyDiff, diff_variants, dump_variant, variant_to_dict
 
 __all__ = [
@@ -46,7 +46,7 @@ __all__ = [
     "variant_to_dict",
 ]
 
-_TOP_KEYS = {"name", "description", "extends", "ranks", *_SECTIONS}
+_TOP_KEYS = {"name", "description", "extends", *ITEM_TABLES, *_SECTIONS}
 _CITE_KEYS = {"value", "clause", "source", "note"}
 
 
@@ -408,14 +408,22 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 # --- building the typed value -------------------------------------------------------------------
 
 
-def _rank(rank: str, table: Any, source: str) -> tuple[str, Any]:
+def _item(item: str, code: str, table: Any, source: str) -> tuple[str, Any]:
+    """One ``[ranks.RANK]`` or ``[cards.CODE]`` table (a card's gives its effects: DECK-CARD)."""
+    what = "rank" if item == "ranks" else "card"
     if not isinstance(table, dict):
         raise VariantError(
-            f"expected a table describing the rank, got {table!r}",
+            f"expected a table describing the {what}, got {table!r}",
             source=source,
-            path=f"ranks.{rank}",
+            path=f"{item}.{code}",
         )
-    return rank, structure_table(table, f"ranks.{rank}", source=source)
+    if item == "cards" and "effects" not in table:
+        raise VariantError(
+            "a card's table gives the card's own effects (an empty array: none)",
+            source=source,
+            path=f"cards.{code}.effects",
+        )
+    return code, structure_table(table, f"{item}.{code}", source=source)
 
 
 def _did_you_mean(key: str) -> str:
@@ -426,7 +434,7 @@ def _did_you_mean(key: str) -> str:
     from .schema import iter_keys
 
     inside = sorted({i.path for i in iter_keys() if i.path.rsplit(".", 1)[-1] == key})
-    inside = [p for p in inside if not p.startswith("ranks.")]
+    inside = [p for p in inside if p.split(".")[0] not in ITEM_TABLES]
     if inside:
         return f" (did you mean {' or '.join(inside)}?)"
     close = difflib.get_close_matches(key, sorted(_TOP_KEYS), n=1)
@@ -452,22 +460,21 @@ def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Vari
         raise fail("description", f"expected a string, got {description!r}")
     check_limits(raw, source)
     sections: dict[str, Any] = {}
-    ranks: list[tuple[str, Any]] = []
     for table_name, _ in iter_tables():  # the one walk of the schema
-        key = "ranks" if table_name == "ranks.*" else table_name
+        key = table_name.removesuffix(".*")
         table = raw.get(key, {})
         if not isinstance(table, dict):
-            what = "a table of rank tables" if key == "ranks" else "a table"
+            what = f"a table of {key[:-1]} tables" if key in ITEM_TABLES else "a table"
             raise fail(key, f"expected {what}, got {table!r}")
-        if key == "ranks":
-            ranks = [_rank(rank, t, source) for rank, t in table.items()]
+        if key in ITEM_TABLES:
+            items = [_item(key, code, t, source) for code, t in table.items()]
+            sections[ITEM_TABLES[key][1]] = tuple(items)
         else:
             sections[key] = structure_table(table, key, source=source)
     variant = Variant(
         name=name.strip(),
         description=description,
         extends=raw.get("extends", ""),
-        ranks=tuple(ranks),
         citations=tuple(sorted(cites.items())),
         **sections,
     )

@@ -159,6 +159,25 @@ class Deck:
         "the symbol of each suit (code = symbol: S = \u2660), read as its letter in card codes and "
         "drawn on the cards",
     )
+    sides: tuple[str, ...] = _key(
+        (),
+        "FLIP2-DECK",
+        "the names of a two-sided deck's sides, the side the game starts on first (light, "
+        "dark); empty: a deck of one-sided cards",
+    )
+    back_colors: tuple[str, ...] = _key(
+        (),
+        "FLIP2-DECK FLIP2-COLORS",
+        "a two-sided deck: the colours of its second side, in canonical order (deck.colors are "
+        "the first side's)",
+    )
+    pairs: tuple[str, ...] = _key(
+        (),
+        "FLIP2-DECK",
+        "a two-sided deck: every physical card, as its first-side face | its second-side face "
+        "(R1|P3, a wild face its rank alone); the deck is these cards (deck.colored and "
+        "deck.wild are not read)",
+    )
     cut_order: tuple[str, ...] = _key(
         (),
         "DECK-DECLARE DEAL-CUT-OFF",
@@ -314,6 +333,13 @@ class Actions:
         "ACT-REV-2P",
         "with two players a Reverse acts as a Skip, or only reverses",
         choices=("skip", "reverse"),
+    )
+    flip_wild_top: str = _key(
+        "open",
+        "FLIP2-WILD-TOP",
+        "a Flip that brings a wild face to the top of the discard pile: no colour is named, "
+        "any card may be played on it (open; the sources are silent)",
+        choices=("open",),
     )
 
 

@@ -91,6 +91,12 @@ OPS: dict[str, Op] = {
             "the player also puts down every card of the card's colour from their hand, "
             "under the card played",
         ),
+        Op(
+            "flip",
+            "FLIP2-FLIP",
+            "the whole game turns over (a two-sided deck): the discard pile as a pile, then the "
+            "draw pile as a pile, then every hand; the other side is in play",
+        ),
     )
 }
 

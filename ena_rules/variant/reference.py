@@ -28,7 +28,7 @@ from typing import Any
 
 from .generated_page import page_command
 from .io import load_variant, shipped_variants
-from .schema import EFFECT_OPS, Effect, KeyInfo, Variant, iter_keys
+from .schema import EFFECT_OPS, ITEM_TABLES, Effect, KeyInfo, Variant, iter_keys
 
 __all__ = ["DEFAULT_PATH", "format_value", "main", "render_key_reference", "toml_key"]
 
@@ -213,19 +213,25 @@ def _plain_key(info: KeyInfo, variants: Sequence[Variant]) -> list[str]:
     return lines
 
 
-def _rank_key(info: KeyInfo, variants: Sequence[Variant]) -> list[str]:
-    field = info.path.rsplit(".", 1)[1]
+def _item_key(info: KeyInfo, variants: Sequence[Variant]) -> list[str]:
+    """A per-rank key (``ranks.*``) or a per-card key (``cards.*``, DECK-CARD): a row per rank
+    or card code and value."""
+    item, _, field = info.path.partition(".*.")
+    attr = ITEM_TABLES[item][1]
     lines = _key_head(info)
-    lines.append("| rank | value | variants | clause | source | note |")
+    lines.append(
+        f"| {'rank' if item == 'ranks' else 'card'} | value | variants | clause | source | note |"
+    )
     lines.append("|---|---|---|---|---|---|")
-    for rank in dict.fromkeys(r for v in variants for r, _ in v.ranks):
+    for code in dict.fromkeys(r for v in variants for r, _ in getattr(v, attr)):
         rows = []
         for v in variants:
-            if v.has_rank(rank):
-                value = _code(_value_text(info, getattr(v.rank(rank), field)))
-                rows.append(((value, *_citation(v, f"ranks.{rank}.{field}")), v.name))
+            defs = dict(getattr(v, attr))
+            if code in defs:
+                value = _code(_value_text(info, getattr(defs[code], field)))
+                rows.append(((value, *_citation(v, f"{item}.{code}.{field}")), v.name))
         for (value, clause, source, note), names in _grouped(rows):
-            cells = [_code(rank), value, names, clause, source, note]
+            cells = [_code(code), value, names, clause, source, note]
             lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     lines.append("")
     return lines
@@ -236,7 +242,7 @@ def _section_of(info: KeyInfo) -> str:
 
 
 def _section_heading(section: str) -> str:
-    return "`[ranks.RANK]`" if section == "ranks.*" else f"`[{section}]`"
+    return {"ranks.*": "`[ranks.RANK]`", "cards.*": "`[cards.CODE]`"}.get(section, f"`[{section}]`")
 
 
 def render_key_reference(variants: Sequence[Variant] | None = None) -> str:
@@ -308,10 +314,17 @@ def render_key_reference(variants: Sequence[Variant] | None = None) -> str:
                 "rank may be defined without being in the deck.",
                 "",
             ]
+        if section == "cards.*":
+            out += [
+                "One table per card that does what its rank does not (DECK-CARD), keyed by the",
+                "card's code, `[cards.SQ]` (the queen of spades): its keys replace its rank's for",
+                "that one card, the others are the rank's. It always gives the card's `effects`.",
+                "",
+            ]
         for info in keys:
             if _section_of(info) != section:
                 continue
-            out += _rank_key(info, chosen) if section == "ranks.*" else _plain_key(info, chosen)
+            out += _item_key(info, chosen) if section.endswith(".*") else _plain_key(info, chosen)
     out += [
         "## Effect primitives",
         "",

@@ -13,7 +13,7 @@ its ``metadata``, from which docs/variant-keys.md is generated
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -38,6 +38,7 @@ from .keys import (
     Uno,
     View,
 )
+from .keys_card import CardRule
 from .keys_family import DrawColor, Mercy
 from .keys_play import PlayRules
 from .keys_time import TimeRules
@@ -46,6 +47,7 @@ from .ops import EFFECT_OPS, draw_count, effects_clause
 __all__ = [
     "EFFECT_OPS",
     "Actions",
+    "CardRule",
     "Challenge",
     "Citation",
     "Deal",
@@ -73,6 +75,19 @@ __all__ = [
 ]
 
 
+def _face(code: str) -> Card:
+    code = code.strip().upper()
+    return Card(None, code) if code.startswith("W") else Card(code[:1], code[1:])
+
+
+def _pair(code: str) -> Card:
+    """A physical card of ``deck.pairs``, ``R1|P3``, read without the colour registry (its
+    colours are declared by the same file; variant/checks.py checks the codes)."""
+    front, _, back = code.partition("|")
+    face, other = _face(front), _face(back)
+    return Card(face.color, face.rank, other)
+
+
 @attrs.frozen
 class Citation:
     """Where a variant's value for one key comes from."""
@@ -92,6 +107,8 @@ class Variant:
     players: Players = attrs.field(factory=Players)
     deck: Deck = attrs.field(factory=Deck)
     ranks: tuple[tuple[str, Rank], ...] = ()
+    card_rules: tuple[tuple[str, CardRule], ...] = ()
+    """The ``[cards.CODE]`` tables (DECK-CARD): one card's own rules, by card code."""
     deal: Deal = attrs.field(factory=Deal)
     first_card: FirstCard = attrs.field(factory=FirstCard)
     turn: Turn = attrs.field(factory=Turn)
@@ -112,6 +129,9 @@ class Variant:
     _cite_map: dict[str, Citation] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _deck_set: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _faces: frozenset[Card] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    two_sided: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """True for a deck of two-sided cards (FLIP2-DECK ``deck.pairs``)."""
     _answers: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
     wild_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     """The coloured ranks of kind wild (C8-WILD): they play on any card."""
@@ -119,18 +139,26 @@ class Variant:
     """The ranks that may not be played on their own rank (MAU-JACK-ON-JACK)."""
     _cut_values: dict[str, int] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _names: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _by_card: dict[Card, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _card_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_rank_map", dict(self.ranks))
+        object.__setattr__(self, "_by_card", self._card_definitions())
+        object.__setattr__(self, "_card_ranks", frozenset(c.rank for c in self._by_card))
         object.__setattr__(self, "_cite_map", dict(self.citations))
-        cards: list[Card] = []
-        for color in self.deck.colors:
+        cards: list[Card] = [_pair(code) for code in self.deck.pairs]  # FLIP2-DECK
+        one_sided = not cards
+        for color in self.deck.colors if one_sided else ():
             for rank, copies in self.deck.colored:
                 cards.extend(Card(color, rank) for _ in range(copies))
-        for rank, copies in self.deck.wild:
+        for rank, copies in self.deck.wild if one_sided else ():
             cards.extend(Card(None, rank) for _ in range(copies))
         object.__setattr__(self, "_deck", tuple(cards))
         object.__setattr__(self, "_deck_set", frozenset(cards))
+        faces = {c.face for c in cards} | {c.flipped.face for c in cards} if not one_sided else ()
+        object.__setattr__(self, "_faces", frozenset(faces))
+        object.__setattr__(self, "two_sided", not one_sided)
         object.__setattr__(self, "_answers", self._stack_table())
         wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
         object.__setattr__(self, "wild_ranks", frozenset(wilds))
@@ -169,8 +197,24 @@ class Variant:
         return self._deck
 
     def in_deck(self, card: Card) -> bool:
-        """True if the deck has at least one copy of ``card``."""
-        return card in self._deck_set
+        """True if the deck has at least one copy of ``card`` (a two-sided card: on either
+        side in play)."""
+        return card in self._deck_set or card.flipped in self._deck_set
+
+    def shows_side(self, card: Card, side: int) -> bool:
+        """True if a card of this deck shows its face of ``side`` (FLIP2-SIDE): the deck lists
+        its cards first side in play."""
+        return (card in self._deck_set) == (side == 0)
+
+    def side_colors(self, side: int) -> tuple[str, ...]:
+        """The colours of the side in play (FLIP2-COLORS): ``deck.colors`` on the first side,
+        ``deck.back_colors`` on the second."""
+        return self.deck.back_colors if side else self.deck.colors
+
+    def side_name(self, side: int) -> str:
+        """The name of a side (``deck.sides``: light, dark); ``side 1``, ... if unnamed."""
+        names = self.deck.sides
+        return names[side] if side < len(names) else f"side {side + 1}"
 
     def stack_answers(self, pending_rank: str) -> tuple[str, ...]:
         """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
@@ -182,7 +226,7 @@ class Variant:
         value and ``stacking.answer`` does not list it; else HOUSE-STACK ``stacking.answer``.
 
         >>> from ena_rules import load_variant
-        >>> load_variant("no-mercy").stack_key("+4", "W+6")
+        >>> load_variant("no-mercy").stack_key("+4", "W+10")
         'stacking.by_value'
         """
         if self.stacking.by_value == "off" or not self.has_rank(rank):  # the hot path: off
@@ -243,6 +287,9 @@ class Variant:
         def words(items: list[str]) -> str:
             return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
+        if self.deck.pairs:  # FLIP2-DECK: each side's faces, or a physical card
+            sides = [f"{self.side_name(i)}: {self._faces_words(i, words)}" for i in range(2)]
+            return f"a face in play ({'; '.join(sides)}), or a card as both faces, R1|P3"
         colors = list(self.deck.colors)
         suits = all(c in ("S", "H", "D", "C") for c in colors)
         symbols = [color_symbol(c) for c in colors]
@@ -257,6 +304,20 @@ class Variant:
             text += f", or a wild {words(wild)}"
         return text
 
+    def _faces_words(self, side: int, words: Callable[[list[str]], str]) -> str:
+        faces = [c if side == 0 else c.flipped for c in self._deck]
+        colored = list(dict.fromkeys(c.rank for c in faces if c.color is not None))
+        wild = list(dict.fromkeys(c.rank for c in faces if c.color is None))
+        text = f"a colour {words(list(self.side_colors(side)))} followed by {words(colored)}"
+        return text + (f", or a wild {words(wild)}" if wild else "")
+
+    def has_face(self, card: Card) -> bool:
+        """True for a face of a two-sided deck's card, on either side (FLIP2-SIDE: a player
+        names the face in play), or a card of the deck."""
+        if card.other is not None or not self.deck.pairs:
+            return self.in_deck(card)
+        return card in self._faces
+
     def parse_card(self, text: str) -> Card:
         """A card code of this deck: a :class:`CardError` saying what the deck allows when
         the code is not one (DECK-DECLARE)."""
@@ -264,7 +325,7 @@ class Variant:
             card = parse_card(text)
         except CardError:
             card = None
-        if card is None or not self.in_deck(card):
+        if card is None or not self.has_face(card):
             raise CardError(
                 f"{text!r}: not a card of the {self.name} deck; expected {self.describe_cards()}"
             )
@@ -273,6 +334,49 @@ class Variant:
     def rank(self, rank: str) -> Rank:
         """The definition of a rank (``KeyError`` if the variant has none)."""
         return self._rank_map[rank]
+
+    def _card_definitions(self) -> dict[Card, Rank]:
+        """DECK-CARD: each card with a ``[cards.CODE]`` table, as its rank's definition with
+        the card's own keys (a code that is no card, or a rank without a table: none; the
+        checks name the fault)."""
+        out: dict[Card, Rank] = {}
+        for code, rule in self.card_rules:
+            try:
+                card = parse_card(code)
+            except CardError:
+                continue
+            base = self._rank_map.get(card.rank)
+            if base is not None:
+                turned = base.turned_up if rule.turned_up == "rank" else rule.turned_up
+                out[card] = attrs.evolve(base, effects=rule.effects, turned_up=turned)
+        return out
+
+    def rank_of(self, card: Card) -> Rank:
+        """The definition ``card`` plays by: its rank's, with its own ``[cards.CODE]`` keys
+        (DECK-CARD; ``KeyError`` if its rank has none).
+
+        >>> from ena_rules import load_variant
+        >>> from ena_rules.cards import Card
+        >>> v = load_variant("crazy-eights-house")
+        >>> [e.op for e in v.rank_of(Card("S", "Q")).effects], v.rank_of(Card("H", "Q")).effects
+        (['draw', 'skip'], ())
+        """
+        if self._by_card:
+            own = self._by_card.get(card)
+            if own is not None:
+                return own
+        return self._rank_map[card.rank]
+
+    def effects_key(self, card: Card) -> str:
+        """The key a card's effects come from: ``cards.SQ.effects`` for a card with its own
+        table (DECK-CARD), else ``ranks.Q.effects``."""
+        if self._by_card and card in self._by_card:
+            return f"cards.{card}.effects"
+        return f"ranks.{card.rank}.effects"
+
+    def card_rule_ranks(self) -> frozenset[str]:
+        """The ranks of the cards that have their own table (DECK-CARD)."""
+        return self._card_ranks
 
     def has_rank(self, rank: str) -> bool:
         """True if the rank is defined (it may still have no copies in the deck)."""
@@ -289,6 +393,8 @@ class Variant:
         if cite is not None and cite.clause:
             return cite.clause[0]
         parts = key_path.split(".")
+        if parts[0] == "cards" and parts[-1] == "effects" and len(parts) == 3:
+            return "DECK-CARD"
         if parts[0] == "ranks" and parts[-1] == "effects" and self.has_rank(parts[1]):
             wild = any(rank == parts[1] for rank, _ in self.deck.wild)
             return effects_clause(self.rank(parts[1]), wild=wild)
@@ -338,6 +444,7 @@ _SECTIONS: dict[str, type] = {
 def _type_name(tp: Any) -> str:
     # an annotation's text, or the type itself once resolved (the converter resolves them)
     text = tp.__name__ if isinstance(tp, type) else str(tp).replace(f"{__name__}.", "")
+    text = text.replace(f"{__package__}.keys.", "")  # Effect, once the converter resolved it
     return {
         "int": "integer",
         "bool": "boolean",
@@ -367,8 +474,23 @@ def _info(prefix: str, field: Any) -> KeyInfo:
     )
 
 
+#: The tables written once per item, by their TOML key: ``[ranks.RANK]``, ``[cards.CODE]``
+#: (DECK-CARD), with the :class:`Variant` field holding them.
+ITEM_TABLES: dict[str, tuple[type, str]] = {
+    "ranks": (Rank, "ranks"),
+    "cards": (CardRule, "card_rules"),
+}
+
+
+def item_table(path: str) -> str | None:
+    """The per-item table a key path is in (``ranks.+2.score``: ``ranks``), or None."""
+    head = path.split(".", 1)[0]
+    return head if head in ITEM_TABLES and "." in path else None
+
+
 def iter_tables() -> Iterator[tuple[str, type]]:
-    """The schema's tables in file order: each section, and ``ranks.*`` (per rank) after deck.
+    """The schema's tables in file order: each section, and ``ranks.*`` (per rank) and
+    ``cards.*`` (per card) after deck.
 
     This is the one walk of the schema: the key reference, the loader, the writer and the
     comparison of variants all go through it.
@@ -379,7 +501,8 @@ def iter_tables() -> Iterator[tuple[str, type]]:
     for section, cls in _SECTIONS.items():
         yield section, cls
         if section == "deck":
-            yield "ranks.*", Rank
+            for item, (cls_, _) in ITEM_TABLES.items():
+                yield f"{item}.*", cls_
 
 
 def iter_keys() -> Iterator[KeyInfo]:
@@ -401,9 +524,10 @@ def iter_values(v: Variant) -> Iterator[tuple[str, str, Any]]:
     ('players', 'players.min', 2)
     """
     for table, cls in iter_tables():
+        item = table[:-2] if table.endswith(".*") else ""
         tables = (
-            [(f"ranks.{rank}", r) for rank, r in v.ranks]
-            if table == "ranks.*"
+            [(f"{item}.{code}", r) for code, r in getattr(v, ITEM_TABLES[item][1])]
+            if item
             else [(table, getattr(v, table))]
         )
         for prefix, obj in tables:
@@ -415,10 +539,11 @@ _KEY_INFO: dict[str, KeyInfo] = {}
 
 
 def key_info(path: str) -> KeyInfo | None:
-    """The schema of a key path (``ranks.+2.score`` maps to ``ranks.*.score``)."""
+    """The schema of a key path (``ranks.+2.score`` maps to ``ranks.*.score``, ``cards.SQ.effects``
+    to ``cards.*.effects``)."""
     if not _KEY_INFO:
         _KEY_INFO.update((k.path, k) for k in iter_keys())
     parts = path.split(".")
-    if parts[0] == "ranks" and len(parts) >= 3:
-        path = "ranks.*." + parts[-1]
+    if parts[0] in ITEM_TABLES and len(parts) >= 3:
+        path = f"{parts[0]}.*." + parts[-1]
     return _KEY_INFO.get(path)

@@ -16,7 +16,7 @@ import attrs
 import tomli_w
 
 from ..errors import typed_arguments
-from .schema import Citation, Effect, Variant, iter_tables, iter_values, key_info
+from .schema import Citation, Effect, Variant, item_table, iter_tables, iter_values, key_info
 
 __all__ = ["KeyDiff", "diff_variants", "dump_variant", "variant_to_dict"]
 
@@ -60,7 +60,9 @@ def variant_to_dict(v: Variant, *, cite: bool = True) -> dict[str, Any]:
     if v.description:
         out["description"] = v.description
     for table, _ in iter_tables():
-        out["ranks" if table == "ranks.*" else table] = {}
+        out[table.removesuffix(".*")] = {}
+    if not v.card_rules:  # DECK-CARD: a variant without a card's own table writes none
+        del out["cards"]
     for table, path, value in plain_values(v):
         node = out
         for part in table.split("."):
@@ -125,7 +127,7 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
         path = f"{prefix}.{k}" if prefix else k
         if (
             isinstance(v, dict)
-            and (prefix.count(".") < 1 or path.startswith("ranks."))
+            and (prefix.count(".") < 1 or item_table(path) is not None)
             and not (path.startswith(("deck.colored", "deck.wild", "stacking.answer")))
             and not _table_key(path)
         ):
@@ -138,12 +140,16 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 def _diff_clauses(
     path: str, schema: tuple[str, ...], left: Variant, right: Variant
 ) -> tuple[str, ...]:
-    """The clauses a diff cites for a key: a rank's key (``ranks.7.effects``) cites what the
-    two variants cite for it (the schema's list names every card's clause, not this one's);
-    a new rank's key neither cites (its default), and every other key, the schema's clauses."""
-    if not path.startswith("ranks."):
+    """The clauses a diff cites for a key: a rank's or a card's key (``ranks.7.effects``,
+    ``cards.SQ.effects``) cites what the two variants cite for it (the schema's list names
+    every card's clause, not this one's); a new rank's key neither cites (its default), and
+    every other key, the schema's clauses."""
+    if item_table(path) is None:
         return schema
-    cited = (c for v in (right, left) if (c := v.citation(path)) is not None)
+    cited = [c for v in (right, left) if (c := v.citation(path)) is not None]
+    if not cited:  # a key a new rank leaves at its default: the clauses the rank cites
+        prefix = ".".join(path.split(".")[:2]) + "."
+        cited = [c for v in (right, left) for k, c in v.citations if k.startswith(prefix)]
     return tuple(dict.fromkeys(clause for c in cited for clause in c.clause)) or schema
 
 
