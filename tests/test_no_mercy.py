@@ -324,7 +324,7 @@ def test_NM_MERCY_a_hand_at_the_limit_is_out_after_the_stack_is_drawn() -> None:
     assert [str(c) for c in v.state.discard[:2]] == ["Y1", "B3"]
     assert all_cards(v.state) == before
     assert any(n.key == "mercy.limit" and n.clause == "NM-MERCY" for n in v.notes)
-    assert rejected(v.state, Draw("cene")).key == "players.seated"
+    assert rejected(v.state, Draw("cene"), "no longer in it").key == "players.seated"
 
 
 def test_NM_MERCY_the_last_player_left_wins() -> None:

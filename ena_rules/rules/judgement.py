@@ -187,8 +187,15 @@ def judge_common(s: GameState, e: Event) -> Judgement | None:
     if isinstance(e, (Cut, Deal)):
         return None
     if e.player not in s.players:
+        # NM-MERCY, HR-ELIMINATION: a player out of the game is no longer seated
+        gone = (
+            " or no longer in it"
+            if s.variant.mercy.limit or s.variant.scoring.elimination != "off"
+            else ""
+        )
         return reject(
-            "players.seated", f"{e.player!r} is not a player of this game ({', '.join(s.players)})"
+            "players.seated",
+            f"{e.player!r} is not a player of this game{gone} ({', '.join(s.players)})",
         )
     if s.phase in CHANCE_PHASES:
         return reject(
