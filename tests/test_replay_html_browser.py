@@ -223,6 +223,34 @@ def test_the_page_reads_on_a_phone_screen(browser: WebDriver, disputed: Path) ->
         browser.set_window_size(1280, 1000)
 
 
+def test_on_a_phone_the_findings_are_within_reach_of_the_top(
+    browser: WebDriver, disputed: Path
+) -> None:
+    """On a phone the findings (who was wrong) come right after the current line, above the
+    table, and the header links to them: within the first two screens, not below the table."""
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, disputed)
+
+        def top(element_id: str) -> float:
+            return float(
+                browser.execute_script(
+                    "return document.getElementById(arguments[0]).getBoundingClientRect().top"
+                    " + window.scrollY",
+                    element_id,
+                )
+            )
+
+        assert top("findings") < top("table")
+        height = browser.execute_script("return window.innerHeight")
+        assert top("findings") < 2 * height
+        jump = browser.find_element(By.CSS_SELECTOR, "p.jump a")
+        assert jump.get_attribute("href").endswith("#findings") and "finding" in jump.text
+        assert top("table-h") > top("f-h")
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
 def test_a_hostile_player_name_runs_no_script(browser: WebDriver, tmp_path: Path) -> None:
     log = tmp_path / "evil.jsonl"
     head = {"ena_log": 1, "variant": "official", "players": [EVIL, "bor"], "seed": 7}

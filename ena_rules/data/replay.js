@@ -136,11 +136,13 @@
     var last = {};
     if (t.last_round) { t.last_round.points.forEach(function (p) { last[p[0]] = p[1]; }); }
     setText("t-last", t.last_round ? "last round won by " + t.last_round.winner : "no round finished yet");
+    var open = t.open_points || [];  // a table record: points that count cards nobody saw
     t.scores.forEach(function (p) {
       var tr = make("tr");
+      var unseen = open.indexOf(p[0]) >= 0 ? " + ?" : "";
       tr.appendChild(make("th", p[0]));
-      tr.appendChild(make("td", p[1], "n"));
-      tr.appendChild(make("td", t.last_round ? last[p[0]] : "–", "n"));
+      tr.appendChild(make("td", p[1] + unseen, "n"));
+      tr.appendChild(make("td", t.last_round ? last[p[0]] + unseen : "–", "n"));
       body.appendChild(tr);
     });
   }

@@ -139,6 +139,7 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], str], Callable[[str], Any]]] = {
     "last": ("last_player", *_opt(str, int)),
     "open": ("overtake_open", _bool, _parse_bool),
     "uno": ("uno_exposed", _ints, _parse_ints),
+    "called": ("out_called", _ints, _parse_ints),  # MAU-CALL-OUT
     "challenge": ("challenge", *_opt(_fmt_chal, _parse_chal)),
     "reveal": ("reveal", *_opt(_fmt_reveal, _parse_reveal)),
     "seed": ("seed", str, int),

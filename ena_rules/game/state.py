@@ -98,6 +98,9 @@ class GameState:
     last_player: int | None = None
     overtake_open: bool = False
     uno_exposed: tuple[int, ...] = ()
+    out_called: tuple[int, ...] = ()
+    """MAU-CALL-OUT (``uno.out_call``): the seats that called their last card before playing it
+    (Mau-Mau's "Mau-Mau")."""
     challenge: ChallengeWindow | None = None
     reveal: Reveal | None = None
     seed: int = 0

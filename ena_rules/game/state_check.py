@@ -86,7 +86,7 @@ def _seat(field: str, value: int | None, n: int) -> None:
 def _check_seats(s: GameState, n: int) -> None:
     for field in ("turn", "dealer", "last_player", "winner"):
         _seat(field, getattr(s, field), n)
-    for field in ("uno_exposed", "cutters"):
+    for field in ("uno_exposed", "out_called", "cutters"):
         seats = getattr(s, field)
         for x in seats:
             _seat(field, x, n)
@@ -189,10 +189,16 @@ def _check_windows(s: GameState, n: int) -> None:
     if pending is not None:
         _seat("pending", pending.victim, n)
         _seat("pending", pending.after, n)
-        # DRAW-COLOR: a draw to a colour its victim names first is owed as 0 cards
-        least = 0 if _draws_to_color(v, pending.rank) else 1
+        # DRAW-COLOR: a draw to a colour its victim names first is owed as 0 cards;
+        # MAU-EIGHT-ANSWER: a pending skip owes none
+        none = _draws_to_color(v, pending.rank) or v.skip_answers(pending.rank)
+        least = 0 if none else 1
         if pending.victim != s.turn or pending.count < least or not v.has_rank(pending.rank):
-            raise _fail("pending", "owed by the player due, at least 1 card, of a rank of the deck")
+            raise _fail(
+                "pending",
+                "owed by the player due, at least 1 card (a pending skip or a draw to a colour: "
+                "none), of a rank of the deck",
+            )
     c = s.challenge
     if c is not None:
         _seat("challenge", c.offender, n)

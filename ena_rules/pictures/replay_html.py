@@ -33,6 +33,7 @@ from ..cards import COLOR_NAMES, parse_card
 from ..cards.notation import color_name
 from ..errors import OutputError, typed_arguments
 from ..game.names import lone_surrogate
+from ..game.words import plural
 from ..variant import Variant
 from .replay_steps import Replay, ReplayStep, clause_texts, replay_steps
 from .svg import PALETTE, SUIT_INK, caption_of, card_label, card_symbol, color_mark
@@ -187,6 +188,12 @@ def _header(replay: Replay) -> str:
             f'<p class="first"><a href="#line={rep.first_wrong}">⚑ The record first leaves '
             f"the rules at line {rep.first_wrong}</a></p>"
         )
+    found = sum(1 for s in replay.steps if s.result.wrong or s.result.kind == "problem")
+    if found:  # who was wrong, one tap away on a phone too
+        first += (
+            f'<p class="jump"><a href="#findings">{plural(found, "finding")}: who was '
+            "wrong, line by line ↓</a></p>"
+        )
     return (
         f'<header><h1>Replay of <span class="src">{e(rep.source)}</span></h1>'
         f'<p class="summary {rep.verdict_word.lower()}">{e(rep.summary_text())}</p>'
@@ -290,8 +297,8 @@ def render_page(replay: Replay) -> str:
             _STEP,
             _TABLE,
             "<aside>",
-            f'<section aria-labelledby="f-h"><h2 id="f-h">Findings</h2>{_finding_items(replay)}'
-            "</section>",
+            f'<section id="findings" aria-labelledby="f-h"><h2 id="f-h">Findings</h2>'
+            f"{_finding_items(replay)}</section>",
             f'<section aria-labelledby="c-h"><h2 id="c-h">Claims</h2>{_claim_items(replay)}'
             "</section>",
             '<section aria-labelledby="l-h"><h2 id="l-h">Card colours</h2>'

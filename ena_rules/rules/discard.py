@@ -25,8 +25,16 @@ __all__ = [
     "pay_pending",
     "put_down",
     "record_skips",
+    "skip_pending",
     "stays_pending",
 ]
+
+
+def skip_pending(s: GameState) -> bool:
+    """MAU-EIGHT-ANSWER (``stacking.skip_answer``): the player due is skipped by a card whose
+    skip they may still pass on (a pending skip: nothing to draw); they pass to take it."""
+    p = s.pending
+    return p is not None and p.count == 0 and bool(s.variant.skip_answers(p.rank))
 
 
 def asks_color(s: GameState) -> bool:
@@ -96,6 +104,8 @@ def put_down(
     moving = moves_hands(rank)
     if len(w.hands[seat]) == 1 and not moving:
         windows.expose_uno(w, seat)
+    if not w.hands[seat] and _uncalled(w, seat, card):
+        _uncalled_out(w, seat, card)  # MAU-CALL-OUT: no win, penalty cards, play goes on
     if not w.hands[seat]:
         scoring.last_card(w, seat, card, code, stack)
         return
@@ -114,6 +124,14 @@ def put_down(
     if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
         after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
         r.skips = 0
+    if not r.count and r.skips and v.skip_answers(card.rank):  # MAU-EIGHT-ANSWER
+        windows.open_pending(w, Pending(victim, 0, card.rank, after))
+        answers = " or ".join(v.skip_answers(card.rank))
+        w.note(
+            "stacking.skip_answer",
+            f"{w.name(victim)} is skipped unless they pass the skip on with a {answers}.",
+        )
+        return
     if not r.count:
         record_skips(w, seat, r)
         w.set_turn(after)
@@ -131,6 +149,27 @@ def put_down(
     owe(w, victim, count, card.rank, after, flip=False, key=r.key)
     if rank.challengeable and w.pending is not None:
         windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, added, prev_color))
+
+
+def _uncalled(w: Work, seat: int, card: Card) -> bool:
+    """MAU-CALL-OUT: ``card``, ``seat``'s last, is of a rank ``uno.out_call`` lists and was
+    not called; HR-SILENT-UNO (``uno.calls = "none"``): nobody calls, nothing is charged."""
+    u = w.v.uno
+    return card.rank in u.out_call and seat not in w.out_called and u.calls != "none"
+
+
+def _uncalled_out(w: Work, seat: int, card: Card) -> None:
+    """MAU-CALL-OUT (``uno.out_call``): a last card of a listed rank put down without its call
+    does not win: its player draws ``uno.catch_penalty`` (UNO's count) and the card's effects
+    apply as on any play. Left with one card, they must call it (UNO-CALL)."""
+    w.note(
+        "uno.out_call",
+        f"{w.name(seat)} plays their last card, {card}, without calling it: no win.",
+        "MAU-CALL-OUT",
+    )
+    w.take(seat, w.v.uno.catch_penalty, "uno.out_call", "going out without the call")
+    if len(w.hands[seat]) == 1:
+        windows.expose_uno(w, seat)
 
 
 def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> bool:
@@ -192,7 +231,8 @@ def pay_pending(w: Work, seat: int) -> None:
     p = w.pending
     assert p is not None
     key = f"ranks.{p.rank}.effects"
-    w.take(seat, p.count, key, f"the pending +{p.count}")
+    if p.count:
+        w.take(seat, p.count, key, f"the pending +{p.count}")
     windows.close_pending(w)
     if p.after != seat:
         w.lose_turn(seat)

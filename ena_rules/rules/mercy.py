@@ -108,6 +108,7 @@ def _leave(w: Work, out: list[int]) -> None:
     w.turn = seat(w.turn)
     w.reveal = None
     w.uno_exposed = tuple(seat(x) for x in w.uno_exposed if x not in out)
+    w.out_called = tuple(seat(x) for x in w.out_called if x not in out)  # MAU-CALL-OUT
     w.last_player = None if w.last_player is None or w.last_player in out else seat(w.last_player)
     last = s.last_round
     w.s = attrs.evolve(

@@ -137,6 +137,8 @@ def _effects_model(
     if draws and stack and p is not None:
         revenge = v.play.revenge and seat == p.victim  # HR-REVENGE: the victim's answer
         draws = (2 * draws if revenge else draws) + p.count
+        if v.stacking.growth == "double":  # MAU-SEVEN: the answer doubles what is owed
+            draws = 2 * p.count
     r = v.rank(card.rank)
     stays = (
         card.rank in v.stacking.overtake
@@ -210,6 +212,8 @@ def _check_card_turn(
         and any(e.op == "draw_until_color" for e in before.variant.rank_of(card).effects)
     )
     want = (victim, "owe", draws) if (draws or asks) and stays else (nxt, "play", 0)
+    if not draws and before.variant.skip_answers(card.rank):  # MAU-EIGHT-ANSWER: held
+        want = (victim, "owe", 0)
     got = (after.turn, after.phase, after.pending.count if after.pending else 0)
     if got == (victim, "play", 0) and _kept_turn(before, verdict, card):
         return  # DRAW-COLOR (draw_color.exhausted = keep_turn): nothing of it could be drawn
@@ -238,7 +242,7 @@ def _check_turn_order(before: GameState, event: PlayerEvent, verdict: Verdict) -
     seat = before.players.index(event.player)
     if isinstance(event, (Play, Overtake)):
         _check_card_turn(before, event, verdict, seat)
-    elif isinstance(event, Draw) and before.phase == "owe":
+    elif isinstance(event, (Draw, Pass)) and before.phase == "owe":
         assert before.pending is not None
         if (after.turn, after.phase) != (before.pending.after, "play"):
             raise _fail("turn order", before, f"{event!r}: the owed draw did not end the turn")

@@ -112,7 +112,11 @@ def variant_texts(draw: st.DrawFn) -> str:
             "wilds": draw(st.sampled_from(["same_rank", "never"])),
             "on_pending": draw(st.sampled_from(["draw_first", "forbidden"])),
         },
-        "stacking": {"overtake": stack_over, "answer": answer},
+        "stacking": {
+            "overtake": stack_over,
+            "answer": answer,
+            "growth": draw(st.sampled_from(["add", "add", "double"])),
+        },
         "penalties": {
             key: draw(st.integers(0, 3))
             for key in ("out_of_turn", "bad_overtake", "wrong_card", "draw_too_many")
@@ -207,17 +211,23 @@ def variants() -> st.SearchStrategy[Variant]:
 @st.composite
 def pack_variant_texts(draw: st.DrawFn) -> str:
     """The TOML text of a random valid variant of a game played with a pack of playing cards:
-    Crazy Eights or Mau-Mau with random draws, hands, wilds, stacking and scoring."""
+    Crazy Eights or Mau-Mau with random draws, hands, wilds, stacking (of draws and of skips,
+    MAU-EIGHT-ANSWER), calls (MAU-CALL-OUT) and scoring."""
     base = draw(st.sampled_from(["crazy-eights", "mau-mau", "crazy-eights-house"]))
     suits = draw(st.sampled_from([["S", "H", "D", "C"], ["S", "H", "D"], ["H", "C"]]))
     mode = draw(st.sampled_from(["winner_collects", "own_hand"]))
     draw_kind = draw(st.sampled_from(["one", "until_playable"]))
+    hand_size = draw(st.sampled_from([2, 3, 5]))
+    size = len(suits) * (8 if base == "mau-mau" else 13)  # the deal leaves a card to turn up
+    most = max(n for n in (2, 3, 4) if n * hand_size < size)
     sections: dict[str, dict[str, Any]] = {
-        "players": {"min": 2, "max": 4},
+        "players": {"min": 2, "max": most},
         "deck": {"colors": suits},
         "deal": {
-            "hand_size": draw(st.sampled_from([2, 3, 5])),
-            "hand_size_by_players": draw(st.sampled_from([{}, {"2": 4}, {"3": 2}])),
+            "hand_size": hand_size,
+            "hand_size_by_players": draw(
+                st.sampled_from([{}, {"2": 4}, *([{"3": 2}] if most >= 3 else [])])
+            ),
             "cut": draw(st.sampled_from(["highest", "lowest"])),
         },
         "turn": {
@@ -226,12 +236,20 @@ def pack_variant_texts(draw: st.DrawFn) -> str:
             "play_drawn": draw(st.booleans()),
         },
         "uno": {"calls": draw(st.sampled_from(["required", "none"]))},
+        "stacking": {"growth": draw(st.sampled_from(["add", "double"]))},
         "scoring": {
             "mode": mode,
             "winner": "lowest_total" if mode == "own_hand" else "first_to_target",
             "target": draw(st.sampled_from([30, 100])),
         },
     }
+    skipper = {"mau-mau": "8", "crazy-eights-house": "J"}.get(base)
+    if skipper is not None:  # MAU-EIGHT-ANSWER: a skip passed on, or final
+        answers = draw(st.sampled_from([{}, {skipper: [skipper]}]))
+        sections["stacking"]["skip_answer"] = answers
+    if base == "mau-mau":  # MAU-CALL-OUT: the last card called, for a jack or any card
+        calls = draw(st.sampled_from([[], ["J"], ["7", "8", "9", "10", "J", "Q", "K", "A"]]))
+        sections["uno"]["out_call"] = calls
     lines = ['name = "generated-pack"', f'extends = "{base}"']
     for section, keys in sections.items():
         lines.append(f"[{section}]")

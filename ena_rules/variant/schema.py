@@ -220,6 +220,16 @@ class Variant:
         """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
         return self._answers.get(pending_rank, ())
 
+    def skip_answers(self, skip_rank: str) -> tuple[str, ...]:
+        """MAU-EIGHT-ANSWER (``stacking.skip_answer``): the ranks a player skipped by a card
+        of ``skip_rank`` may answer with, passing the skip on; none: the skip is immediate.
+
+        >>> from ena_rules import load_variant
+        >>> load_variant("mau-mau").skip_answers("8")
+        ()
+        """
+        return dict(self.stacking.skip_answer).get(skip_rank, ())
+
     def stack_key(self, pending_rank: str, rank: str) -> str:
         """The key that decides whether a card of ``rank`` answers a pending draw of
         ``pending_rank``: NM-STACK ``stacking.by_value`` for a draw card when stacking is by
