@@ -192,13 +192,17 @@ class TestSchema:
         exactly those without a default: the schema and the converter cannot drift apart."""
         import attrs
 
-        from ena_rules.log.table_form import SEEN_FIELDS
+        from ena_rules.log.table_form import SEEN_ALSO, SEEN_FIELDS
 
         defs = load_schema()["$defs"]
         for tag, cls in {**LINE_TYPES, "header": Header}.items():
             fields = attrs.fields(cls)
             # what a table saw (a draw's cards, a shown hand, the hands): read beside the class
-            seen = {k for k, (owner, _) in SEEN_FIELDS.items() if owner == tag}
+            seen = {
+                k
+                for k, (owner, _) in SEEN_FIELDS.items()
+                if owner == tag or tag in SEEN_ALSO.get(k, ())
+            }
             # "time" (HR-TIME-LIMIT): the moment of the move, on every line after the header
             props = set(defs[tag]["properties"]) - {"type", "time"} - seen
             assert props == {f.name for f in fields}, tag

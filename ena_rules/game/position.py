@@ -148,6 +148,11 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], str], Callable[[str], Any]]] = {
     "cuts": ("cut_values", _opt_ints, _parse_opt_ints),
     "result": ("last_round", *_opt(_fmt_result, _parse_result)),
     "winner": ("winner", *_opt(str, int)),
+    "out": (  # NM-MERCY, HR-ELIMINATION: the players taken out of the game
+        "out",
+        lambda v: ",".join(escape_name(p) for p in v),
+        lambda t: tuple(unescape_name(p) for p in t.split(",")),
+    ),
     "side": ("side", str, int),  # FLIP2-SIDE: a two-sided deck's side in play
     "blind": (  # HR-BLIND-DRAW: each seat's cards its owner has not seen
         "blind",

@@ -59,10 +59,13 @@ def _check_players(s: GameState) -> None:
         names
     ):
         raise _fail("players", f"{list(names)!r}: players are distinct non-empty names")
+    out = s.out  # NM-MERCY, HR-ELIMINATION: the players taken out are no longer seated
+    if len(set(out)) != len(out) or set(out) & set(names) or not all(out):
+        raise _fail("out", f"{list(out)!r}: distinct names of players no longer seated")
     low = v.players.min
-    if v.scoring.elimination != "off":
-        # D-ELIMINATION-FINAL (HR-ELIMINATION): the seats shrink as players leave; the game's
-        # final state holds its winner alone
+    if v.scoring.elimination != "off" or v.mercy.limit:
+        # D-ELIMINATION-FINAL (HR-ELIMINATION), D-NM-MERCY-SEATS (NM-MERCY): the seats shrink
+        # as players leave; the game's final state holds its winner alone
         low = 1 if s.phase == "over" else min(low, 2)
     if not low <= len(names) <= v.players.max:
         raise _fail(

@@ -22,14 +22,18 @@ from ..errors import CardError
 from . import convert as _conv
 from .lines import Header
 
-__all__ = ["SEEN_FIELDS", "seen_fields", "table_header_form"]
+__all__ = ["SEEN_ALSO", "SEEN_FIELDS", "seen_fields", "table_header_form"]
 
 #: The optional fields of what a table saw: the line type each belongs on, and what it holds.
 SEEN_FIELDS: dict[str, tuple[str, str]] = {
     "cards": ("draw", "the cards drawn, in order"),
     "shown": ("challenge", "the challenged hand as shown"),
+    "discarded": ("play", "the cards a Discard All put down with it (NM-DISCARD-ALL)"),
     "hands": ("claim_round", "each player's cards left at the round's end"),
 }
+#: The other line types a field of what a table saw may go on: a victim's draw to a colour
+#: names its cards on the ``choose_color`` that draws them (DRAW-COLOR).
+SEEN_ALSO: dict[str, tuple[str, ...]] = {"cards": ("choose_color",)}
 
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
@@ -52,9 +56,9 @@ def seen_fields(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     kind = obj.get("type")
     for key, (owner, what) in SEEN_FIELDS.items():
-        if key not in obj or (key == "cards" and kind != "draw" and kind != "play"):
+        if key not in obj or (key == "cards" and kind not in ("draw", "play", "choose_color")):
             continue  # "cards" is also a claim's own field; on a play the converter says no
-        if kind != owner:
+        if kind != owner and kind not in SEEN_ALSO.get(key, ()):
             raise _conv.FormatError(f"{key!r} belongs on a {owner} line ({what})", f"$.{key}")
         value = obj[key]
         if key == "hands":

@@ -36,6 +36,7 @@ from ..rules.referee import apply, new_game
 from ..rules.unseen import (
     UNKNOWN,
     decide_challenge,
+    decide_discarded,
     forget,
     known,
     open_points,
@@ -214,18 +215,9 @@ class TableReplay(Replay):
         if isinstance(e, Misdeal | Imposed):
             return arbiter_line(r, e)
         cards: tuple[Card, ...] | None = seen.get("cards")
-        shown: tuple[Card, ...] | None = seen.get("shown")
-        s = r
-        if cards is not None and isinstance(e, Draw):
-            filled = _fill_pile(r, cards)
-            if isinstance(filled, str):
-                return _rejected(r, e, "DECK-108", "deck.colored", filled)
-            s = filled
-        if shown is not None and isinstance(e, Challenge):
-            decided = decide_challenge(r, shown)
-            if isinstance(decided, str):
-                return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
-            s = decided
+        s = _seen_before(r, e, seen)
+        if isinstance(s, Verdict):
+            return s
         v = apply(s, e, took=took)
         if v.rejected:
             return v
@@ -401,6 +393,32 @@ def _until(v: Verdict, c: DrawnClaim) -> Verdict | None:
     )
     drawn = tuple((p, n + more if p == c.player else n) for p, n in v.drawn)
     return attrs.evolve(v, state=state, drawn=drawn)
+
+
+def _seen_before(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameState | Verdict:
+    """What the table saw, put into the state before the line is judged: a draw's cards
+    (a victim's draw to a colour too, DRAW-COLOR), the cards a Discard All put down
+    (NM-DISCARD-ALL), a challenged hand as shown (CHAL-SHOW); a rejection if they cannot be."""
+    cards: tuple[Card, ...] | None = seen.get("cards")
+    shown: tuple[Card, ...] | None = seen.get("shown")
+    discarded: tuple[Card, ...] | None = seen.get("discarded")
+    s = r
+    if cards is not None and isinstance(e, Draw | ChooseColor):
+        filled = _fill_pile(r, cards)
+        if isinstance(filled, str):
+            return _rejected(r, e, "DECK-108", "deck.colored", filled)
+        s = filled
+    if discarded is not None and isinstance(e, Play) and e.player in r.players:
+        told = decide_discarded(s, r.players.index(e.player), discarded)
+        if isinstance(told, str):
+            return _rejected(r, e, "NM-DISCARD-ALL", f"ranks.{e.card.rank}.effects", told)
+        s = told
+    if shown is not None and isinstance(e, Challenge):
+        decided = decide_challenge(r, shown)
+        if isinstance(decided, str):
+            return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
+        s = decided
+    return s
 
 
 def _stopped_unseen(v: Verdict, c: DrawnClaim) -> bool:

@@ -203,11 +203,24 @@ def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> lis
         assert validator is not None
         before = validator.state
         result = validator.feed(item)
-        if draws and isinstance(x, Draw) and result is not None and before is not None:
+        # DRAW-COLOR: a victim's choose_color draws to the colour named
+        if isinstance(x, Draw | ChooseColor) and draws and result and before is not None:
             count = dict(result.drawn).get(x.player, 0)
             after = validator.state
             if count and after is not None and result.outcome != "rejected":
                 hand = held_after(before, after, dict(result.drawn), x.player)
                 record["cards"] = _cards(hand[len(hand) - count :])
+        if isinstance(x, Play) and result is not None and result.outcome != "rejected":
+            _discarded(record, before, validator.state)
         out.append(json.dumps(record, ensure_ascii=False))
     return out
+
+
+def _discarded(record: dict[str, Any], before: Any, after: Any) -> None:
+    """NM-DISCARD-ALL: the cards a Discard All put down under it, which every player saw: the
+    cards that went onto the discard pile below the card played."""
+    if before is None or after is None:
+        return
+    old, new = before.discard, after.discard
+    if len(new) > len(old) + 1 and new[: len(old)] == old:
+        record["discarded"] = _cards(new[len(old) : -1])

@@ -23,7 +23,7 @@ import os
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ from ..game.names import lone_surrogate
 from ..game.words import plural
 from ..variant import Variant
 from .replay_steps import Replay, ReplayStep, clause_texts, replay_steps
-from .svg import PALETTE, SUIT_INK, card_label, card_symbol, color_mark
+from .svg import PALETTE, SUIT_INK, caption_of, card_label, card_symbol, color_mark
 
 __all__ = ["page_data", "render_page", "replay_command", "write_replay"]
 
@@ -85,7 +85,7 @@ def page_data(replay: Replay) -> dict[str, Any]:
         "viewer": replay.viewer,
         "first_wrong": replay.report.first_wrong,
         "symbols": {code: f"card-{i}" for i, code in enumerate(codes)},
-        "labels": {code: card_label(code) for code in codes},
+        "labels": {code: card_label(code, dict(replay.names)) for code in codes},
         "back": BACK_ID,
         "clauses": {c: texts.get(c, "") for c in cited},
         "steps": steps,
@@ -99,12 +99,15 @@ def _script_json(data: dict[str, Any]) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def _symbols(codes: Iterable[str]) -> str:
+def _symbols(codes: Iterable[str], names: Mapping[str, str] | None = None) -> str:
     defs = ET.Element("defs")
     defs.append(card_symbol(None, BACK_ID))
     for i, code in enumerate(codes):
         # "?": a card nobody saw (a table record) is drawn face down
-        defs.append(card_symbol(None if code == "?" else parse_card(code), f"card-{i}"))
+        card = None if code == "?" else parse_card(code)
+        name = (names or {}).get(card.rank, "") if card is not None else ""
+        caption = caption_of(name) if name else None
+        defs.append(card_symbol(card, f"card-{i}", caption))
     return ET.tostring(defs, encoding="unicode")
 
 
@@ -306,7 +309,7 @@ def render_page(replay: Replay) -> str:
             "</aside>",
             "</main>",
             '<svg class="defs" width="0" height="0" aria-hidden="true" focusable="false">'
-            f"{_symbols(codes)}</svg>",
+            f"{_symbols(codes, dict(replay.names))}</svg>",
             '<template id="card-tpl"><svg class="card" viewBox="0 0 60 90" role="img">'
             f'<use href="#{BACK_ID}"></use></svg></template>',
             f'<script type="application/json" id="replay-data">{_script_json(data)}</script>',

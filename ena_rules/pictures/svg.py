@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from ..cards import Card, color_from_name, parse_card
@@ -42,6 +42,7 @@ __all__ = [
     "PALETTE",
     "SHAPES",
     "Svg",
+    "caption_of",
     "card",
     "card_label",
     "card_symbol",
@@ -100,11 +101,12 @@ def _card(c: Card | str | None) -> Card | None:
 
 
 @typed_arguments
-def card_label(c: Card | str | None) -> str:
-    """A card in words, for a ``<title>`` or an ``aria-label``.
+def card_label(c: Card | str | None, names: Mapping[str, str] | None = None) -> str:
+    """A card in words, for a ``<title>`` or an ``aria-label``; ``names`` gives the words of a
+    variant's own ranks (DECK-DECLARE ``ranks.*.name``: No Mercy's ``WCR``).
 
-    >>> card_label("B+2"), card_label("Y0")
-    ('blue draw two', 'yellow 0')
+    >>> card_label("B+2"), card_label("Y0"), card_label("WCR", {"WCR": "wild color roulette"})
+    ('blue draw two', 'yellow 0', 'wild color roulette')
     """
     k = _card(c)
     if k is None:
@@ -113,7 +115,7 @@ def card_label(c: Card | str | None) -> str:
         return f"{card_label(k.face)}, its other face {card_label(k.other)}"
     if k.color is not None and k.color in SUIT_INK:  # a playing card: "queen of hearts"
         return f"{_PIP_WORDS.get(k.rank, k.rank)} of {color_name(k.color)}"
-    word = _RANK_WORDS.get(k.rank, k.rank)
+    word = (names or {}).get(k.rank) or _RANK_WORDS.get(k.rank, k.rank)
     return (
         word
         if k.color is None
@@ -209,7 +211,19 @@ def _playing_face(c: Card) -> ET.Element:
     return g
 
 
-def _face(c: Card) -> ET.Element:
+def caption_of(name: str) -> str | None:
+    """The caption a card's face shows for a rank's declared name (DECK-DECLARE
+    ``ranks.*.name``): short enough to fit under the rank, a wild's "wild" left out.
+
+    >>> caption_of("wild color roulette"), caption_of("discard all"), caption_of("7")
+    ('color roulette', 'discard all', None)
+    """
+    words = name.removeprefix("wild ").replace(" four", " 4").replace(" six", " 6")
+    words = words.replace(" ten", " 10").replace(" two", " 2")
+    return words if 2 < len(words) <= 16 and not words.isdigit() else None
+
+
+def _face(c: Card, caption: str | None = None) -> ET.Element:
     """A card face in a 60 x 90 box: body, centre oval and rank, corner code, colour mark."""
     if c.color is not None and c.color in SUIT_INK:
         return _playing_face(c)
@@ -220,9 +234,10 @@ def _face(c: Card) -> ET.Element:
     big = c.rank[1:] if c.color is None and len(c.rank) > 1 and c.rank[1] == "+" else c.rank
     size = {1: 30, 2: 24}.get(len(big), 15)
     _text(g, 30, 45 + size * 0.35, big, font_size=size, font_weight="bold", text_anchor="middle")
-    caption = _CAPTIONS.get(c.rank)
+    caption = caption or _CAPTIONS.get(c.rank)
     if caption:
-        _text(g, 30, 66, caption, font_size=7.5, text_anchor="middle")
+        small = 7.5 if len(caption) <= 12 else 6.0
+        _text(g, 30, 66, caption, font_size=small, text_anchor="middle")
     code = str(c.face)
     _el("rect", g, x=4, y=4, width=7 + 5.5 * len(code), height=13, rx=3, fill=PAPER)
     _text(g, 7, 14, code, font_size=9.5, font_weight="bold")
@@ -254,8 +269,8 @@ def _back() -> ET.Element:
     return g
 
 
-def _piece(c: Card | None) -> ET.Element:
-    return _back() if c is None else _face(c)
+def _piece(c: Card | None, caption: str | None = None) -> ET.Element:
+    return _back() if c is None else _face(c, caption)
 
 
 def _root(width: float, height: float, label: str, *, standalone: bool) -> ET.Element:
@@ -295,15 +310,16 @@ def card(c: Card | str | None, *, size: float = CARD_WIDTH, standalone: bool = T
 
 
 @typed_arguments
-def card_symbol(c: Card | str | None, symbol_id: str) -> ET.Element:
-    """A card as a reusable ``<symbol>`` (drawn with ``<use href="#id">``).
+def card_symbol(c: Card | str | None, symbol_id: str, caption: str | None = None) -> ET.Element:
+    """A card as a reusable ``<symbol>`` (drawn with ``<use href="#id">``), with a caption
+    under its rank (a variant's rank name: :func:`caption_of`).
 
     >>> card_symbol("G5", "c1").get("viewBox")
     '0 0 60 90'
     """
     k = _card(c)
     sym = _el("symbol", id=symbol_id, viewBox=f"0 0 {CARD_WIDTH} {CARD_HEIGHT}")
-    sym.append(_piece(k))
+    sym.append(_piece(k, caption))
     return sym
 
 

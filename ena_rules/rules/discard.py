@@ -171,7 +171,7 @@ def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool
     if left == 0:
         scoring.last_card(w, seat, card, code, stack)
         return True
-    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank(card.rank)):
+    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank_of(card)):
         windows.expose_uno(w, seat)
     return False
 

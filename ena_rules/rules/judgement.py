@@ -181,9 +181,26 @@ def _wrong_side(s: GameState, seat: int, card: Card) -> Judgement | None:
     return None
 
 
+def _taken_out(v: Variant, player: str) -> Judgement:
+    """NM-MERCY, HR-ELIMINATION: an event of a player the game took out (``GameState.out``)."""
+    if v.mercy.limit:
+        return reject(
+            "mercy.limit",
+            f"{player} is out of the game: the mercy rule took them out when their hand "
+            f"reached {v.mercy.limit} cards",
+            "NM-MERCY",
+        )
+    return reject(
+        "scoring.elimination",
+        f"{player} is out of the game: eliminated at the end of a round ({v.scoring.elimination})",
+        "HR-ELIMINATION",
+    )
+
+
 def judge_common(s: GameState, e: Event) -> Judgement | None:
     """The checks before any other, in this order (docs/events-and-verdicts.md): the game is
-    over (SCORE-OFF, ``scoring.after_game``); a chance event is judged as chance (``None``); an
+    over (SCORE-OFF, ``scoring.after_game``); a chance event is judged as chance (``None``); a
+    player taken out (NM-MERCY ``mercy.limit``, HR-ELIMINATION ``scoring.elimination``); an
     unknown player (SETUP-PLAYERS, ``players.seated``); a player event before the deal
     (DEAL-SEVEN). ``None``: go on to the event's own judge."""
     if s.phase == "over":
@@ -191,6 +208,8 @@ def judge_common(s: GameState, e: Event) -> Judgement | None:
         return reject("scoring.after_game", f"the game is over ({winner} won): no event may follow")
     if isinstance(e, (Cut, Deal)):
         return None
+    if e.player in s.out:
+        return _taken_out(s.variant, e.player)
     if e.player not in s.players:
         return reject(
             "players.seated", f"{e.player!r} is not a player of this game ({', '.join(s.players)})"

@@ -114,6 +114,7 @@ def _leave(w: Work, out: list[int]) -> None:
     w.s = attrs.evolve(
         s,
         players=tuple(s.players[i] for i in stay),
+        out=s.out + tuple(s.players[i] for i in out),
         dealer=None if s.dealer is None else seat(s.dealer),
         last_round=None
         if last is None or last.winner in out

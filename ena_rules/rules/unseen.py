@@ -49,6 +49,7 @@ __all__ = [
     "UNKNOWN",
     "apply_partial",
     "decide_challenge",
+    "decide_discarded",
     "forget",
     "in_sight",
     "known",
@@ -160,6 +161,26 @@ def decide_challenge(s: GameState, shown: tuple[Card, ...]) -> GameState | str:
     guilty = c.prev_color is not None and any(x.color == c.prev_color for x in shown)
     window = attrs.evolve(c, guilty=guilty, unsure=False)
     return attrs.evolve(_with_hand(s, c.offender, shown), challenge=window)
+
+
+def decide_discarded(s: GameState, seat: int, cards: tuple[Card, ...]) -> GameState | str:
+    """NM-DISCARD-ALL: the cards a table saw a Discard All put down with it: each is a known
+    card of the hand or one of its unseen cards, which becomes known; a reason in words if the
+    hand cannot hold them. The hand's other unseen cards are then not of the colour."""
+    hand = list(s.hands[seat])
+    used = [False] * len(hand)
+    pool = unseen(s)
+    for c in cards:
+        i = next((k for k, x in enumerate(hand) if x == c and not used[k]), None)
+        if i is None:
+            i = next((k for k, x in enumerate(hand) if x == UNKNOWN and not used[k]), None)
+            if i is None or pool[c] <= 0:
+                name = s.players[seat]
+                return f"{name} cannot hold {c} among the cards a Discard All put down"
+            pool[c] -= 1
+            hand[i] = c
+        used[i] = True
+    return _with_hand(s, seat, tuple(hand))
 
 
 # -- judging on a partial state ------------------------------------------------------------------

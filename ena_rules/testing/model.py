@@ -119,6 +119,7 @@ def _effects_model(
     n = len(before.players)
     d = before.direction
     skips = draws = 0
+    ops = [e.op for e in v.rank_of(card).effects]
     for eff in v.rank_of(card).effects:
         if eff.op == "skip":
             skips += eff.count
@@ -131,6 +132,7 @@ def _effects_model(
                 d = -d
         elif eff.op == "draw":
             draws += eff.count
+    own = draws
     p = before.pending
     if draws and stack and p is not None:
         revenge = v.play.revenge and seat == p.victim  # HR-REVENGE: the victim's answer
@@ -143,8 +145,12 @@ def _effects_model(
         or bool(dict(v.stacking.answer).get(card.rank))
         or card.rank in v.play.deflect_back
         or card.rank in v.play.deflect_on
+        or (own > 0 and v.stacking.by_value != "off")  # NM-STACK: a draw answers its value
     ) or r.challengeable
-    return d, (seat + d * (1 + skips)) % n, (seat + d) % n, stays, draws
+    if "draw_until_color" in ops and v.draw_color.chooser == "victim":
+        stays, draws = True, 0  # DRAW-COLOR: the victim owes a draw to a colour they name
+    # D-NM-SKIP-ALL-TWO: skips beyond the other players pass over each of them once
+    return d, (seat + d * (1 + min(skips, n - 1))) % n, (seat + d) % n, stays, draws
 
 
 def _owes_to_color(before: GameState, card: Card) -> bool:
@@ -215,16 +221,29 @@ def _check_card_turn(
     if not draws and before.variant.skip_answers(card.rank):  # MAU-EIGHT-ANSWER: held
         want = (victim, "owe", 0)
     got = (after.turn, after.phase, after.pending.count if after.pending else 0)
+    if got == (victim, "play", 0) and _kept_turn(before, verdict, card):
+        return  # DRAW-COLOR (draw_color.exhausted = keep_turn): nothing of it could be drawn
     if got != want:
         raise _fail("turn order", before, f"{event!r}: (due, phase, owed) {got}, not {want}")
+
+
+def _kept_turn(before: GameState, verdict: Verdict, card: Card) -> bool:
+    """DRAW-COLOR: a draw to a colour that found none, where the victim keeps the turn."""
+    v = before.variant
+    ops = [e.op for e in v.rank_of(card).effects]
+    return (
+        "draw_until_color" in ops
+        and v.draw_color.exhausted == "keep_turn"
+        and any(n.key == "draw_color.exhausted" for n in verdict.notes)
+    )
 
 
 def _check_turn_order(before: GameState, event: PlayerEvent, verdict: Verdict) -> None:
     """After an accepted play, overtake, draw or pass: direction and the player due follow the
     card's effects (skips, reverse, draws) from the player's seat, in the direction of play."""
     after = verdict.state
-    if after.phase in ("deal", "over"):
-        return
+    if after.phase in ("deal", "over") or after.players != before.players:
+        return  # NM-MERCY: a player left mid-round (the seats moved: tests/test_no_mercy.py)
     n = len(before.players)
     seat = before.players.index(event.player)
     if isinstance(event, (Play, Overtake)):

@@ -4,7 +4,9 @@ Needs ``hypothesis`` (a test dependency). A generated variant is a variant file 
 ``official`` or ``ena`` with a random choice for most rule keys (:func:`variants`), or one
 extending a game of a pack of playing cards, ``crazy-eights`` or ``mau-mau``, with a random
 choice for the keys those games have (:func:`pack_variants`, DECK-DECLARE); either may give
-some cards effects of their own (:func:`card_tables`, DECK-CARD). Each is loaded by
+some cards effects of their own (:func:`card_tables`, DECK-CARD). Or one extending ``no-mercy``
+with a random reading of each of its disputed points (:func:`no_mercy_variants`, NM-*,
+DRAW-COLOR). Each is loaded by
 :func:`~ena_rules.load_variant_text`; every combination it draws is one the loader must accept.
 
 >>> from hypothesis import find
@@ -22,7 +24,15 @@ from hypothesis import strategies as st
 from ..variant import Variant
 from ..variant.io import load_variant_text
 
-__all__ = ["card_tables", "pack_variant_texts", "pack_variants", "variant_texts", "variants"]
+__all__ = [
+    "card_tables",
+    "no_mercy_variant_texts",
+    "no_mercy_variants",
+    "pack_variant_texts",
+    "pack_variants",
+    "variant_texts",
+    "variants",
+]
 
 
 def _toml(value: Any) -> str:
@@ -254,3 +264,54 @@ def pack_variant_texts(draw: st.DrawFn) -> str:
 def pack_variants() -> st.SearchStrategy[Variant]:
     """Random valid variants of the games of a pack of playing cards (DECK-DECLARE)."""
     return pack_variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))
+
+
+@st.composite
+def no_mercy_variant_texts(draw: st.DrawFn) -> str:
+    """The TOML text of a random valid reading of UNO Show 'Em No Mercy: stacking by value,
+    the mercy limit and its count, who names the colour of a draw to a colour, whether a wild
+    ends it, the turn when the piles run dry, the deflections, the draw, the first card, the
+    UNO penalty and the end (NM-*, DRAW-COLOR); small hands so the limit is reached."""
+    chooser = draw(st.sampled_from(["player", "victim"]))
+    roulette = (
+        '[{ op = "choose_color" }, { op = "draw_until_color" }, { op = "skip" }]'
+        if chooser == "player"
+        else '[{ op = "draw_until_color" }, { op = "skip" }]'
+    )
+    mode = draw(st.sampled_from(["rounds_won", "winner_collects"]))
+    sections: dict[str, dict[str, Any]] = {
+        "players": {"min": 2, "max": 4},
+        "deal": {"hand_size": draw(st.sampled_from([2, 3, 5, 7]))},
+        "first_card": {"return_ranks": draw(st.sampled_from([["WCR", "W+10"], ["S", "+2"], []]))},
+        "turn": {"draw": draw(st.sampled_from(["one", "until_playable"]))},
+        "play": {
+            "must_play_drawn": draw(st.booleans()),
+            "deflect_back": draw(st.sampled_from([[], ["+2"], ["+2", "+4"]])),
+            "deflect_on": draw(st.sampled_from([[], ["+2"]])),
+        },
+        "stacking": {"by_value": draw(st.sampled_from(["off", "same_value", "equal_or_higher"]))},
+        "uno": {"catch_penalty": draw(st.sampled_from([2, 4]))},
+        "mercy": {
+            "limit": draw(st.sampled_from([0, 9, 12, 25])),
+            "count": draw(st.sampled_from(["at_limit", "above_limit"])),
+        },
+        "draw_color": {
+            "chooser": chooser,
+            "wild_counts": draw(st.booleans()),
+            "exhausted": draw(st.sampled_from(["lose_turn", "keep_turn"])),
+        },
+        "actions": {"two_player_reverse": draw(st.sampled_from(["skip", "reverse"]))},
+        "scoring": {"mode": mode, "target": 1 if mode == "rounds_won" else 200},
+    }
+    lines = ['name = "generated-no-mercy"', 'extends = "no-mercy"']
+    for section, keys in sections.items():
+        lines.append(f"[{section}]")
+        lines.extend(f"{k} = {_toml(x)}" for k, x in keys.items())
+    lines.append("[ranks.WCR]")
+    lines.append(f"effects = {roulette}")
+    return "\n".join(lines) + "\n"
+
+
+def no_mercy_variants() -> st.SearchStrategy[Variant]:
+    """Random valid readings of UNO Show 'Em No Mercy (NM-*, DRAW-COLOR)."""
+    return no_mercy_variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))

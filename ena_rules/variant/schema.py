@@ -244,11 +244,12 @@ class Variant:
         >>> load_variant("no-mercy").stack_key("+4", "W+10")
         'stacking.by_value'
         """
-        listed = rank in dict(self.stacking.answer).get(pending_rank, ())
-        by_value = self.stacking.by_value != "off" and self.has_rank(rank)
-        if not listed and by_value and draw_count(self.rank(rank)):
-            return "stacking.by_value"
-        return "stacking.answer"
+        if self.stacking.by_value == "off" or not self.has_rank(rank):  # the hot path: off
+            return "stacking.answer"
+        listed = any(p == pending_rank and rank in ranks for p, ranks in self.stacking.answer)
+        return (
+            "stacking.answer" if listed or not draw_count(self.rank(rank)) else "stacking.by_value"
+        )
 
     def suited_wild(self, card: Card) -> bool:
         """True for a coloured card whose rank is of kind wild (C8-WILD: an eight; MAU-JACK)."""
