@@ -53,6 +53,7 @@ COMPILED_MODULES = (
     "rules/finish.py",
     "rules/forced.py",
     "rules/judgement.py",
+    "rules/mercy.py",
     "rules/multi.py",
     "rules/overtake.py",
     "rules/penalties.py",

@@ -359,6 +359,8 @@ HAND_WRITTEN = (
     "crazy-eights-mistake",
     "no-mercy-stack",
     "no-mercy-same-value-stack",
+    "flip-turns",
+    "flip-turns-miscount",
 )
 
 

@@ -17,6 +17,7 @@ import collections.abc
 import functools
 import inspect
 import os
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -33,6 +34,7 @@ __all__ = [
     "OutputError",
     "PositionError",
     "VariantError",
+    "capped_echoes",
     "check_arguments",
     "typed_arguments",
 ]
@@ -170,6 +172,38 @@ def typed_arguments(fn: _F) -> _F:
         return fn(*args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+#: The longest quoted value a message echoes whole, and the longest message.
+MAX_ECHO, MAX_MESSAGE = 80, 2000
+_QUOTED = re.compile(  # a repr of a str: quotes after a space or bracket, before one
+    rf"(?<![^\s(\[{{,=])(?:'(?:[^'\\]|\\.){{{MAX_ECHO},}}'|\"(?:[^\"\\]|\\.){{{MAX_ECHO},}}\")"
+    r"(?=$|[\s:,)\]};.])"
+)
+
+
+def capped_echoes(text: str) -> str:
+    """``text`` with each quoted value longer than :data:`MAX_ECHO` cut (its length said), and
+    the whole cut to :data:`MAX_MESSAGE` characters (its key path kept): a message about a
+    100,000-character name does not echo it whole.
+
+    >>> capped_echoes("'" + "x" * 500 + "' is not a player @ $.player")[55:]
+    "xxxxx...' (500 characters) is not a player @ $.player"
+    """
+
+    def cut(m: re.Match[str]) -> str:
+        quoted = m.group()
+        return f"{quoted[: MAX_ECHO - 20]}...{quoted[0]} ({len(quoted) - 2} characters)"
+
+    text = _QUOTED.sub(cut, text)
+    if len(text) <= MAX_MESSAGE:
+        return text
+    body, at, path = text.rpartition(" @ ")
+    if not at or len(path) > 200:
+        body, path = text, ""
+    return f"{body[: MAX_MESSAGE - 100]}... ({len(body)} characters)" + (
+        f" @ {path}" if path else ""
+    )
 
 
 def _capped(value: Any) -> str:

@@ -212,8 +212,9 @@ class TestValidateMany:
 
     def test_a_variant_override_reaches_the_workers(self) -> None:
         """variant= re-judges every log by other rules in the workers too."""
-        # the 108-card UNO decks only (Crazy Eights' pack, No Mercy's 168 cards are others)
-        uno = [p for p in SAMPLES if not p.name.startswith(("crazy-eights", "no-mercy"))]
+        # the 108-card UNO decks only (Crazy Eights' pack, No Mercy's 168 cards, UNO Flip's 112
+        # two-sided cards are others)
+        uno = [p for p in SAMPLES if not p.name.startswith(("crazy-eights", "no-mercy", "flip"))]
         rows = validate_many(uno, jobs=2, variant="official")
         assert {r.variant for r in rows} == {"official"}
         assert rows == [validate_log(p, variant="official") for p in uno]

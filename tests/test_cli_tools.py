@@ -144,7 +144,7 @@ class TestExamples:
         assert r.returncode == 0, r.stderr
         assert (
             r.stdout
-            == "wrote 30 files to docs/examples (10 sample logs and their expected results)\n"
+            == "wrote 36 files to docs/examples (12 sample logs and their expected results)\n"
         )
         for src in samples.glob("*.jsonl"):
             assert (tmp_path / "docs" / "examples" / src.name).read_bytes() == src.read_bytes()
@@ -176,6 +176,38 @@ class TestVariantMessages:
         assert r.returncode == 1
         assert "the file has no extends" in r.stdout + r.stderr
         assert 'extends = "ena"' in r.stdout + r.stderr
+
+    def test_a_file_with_neither_name_nor_extends_is_told_of_extends_too(
+        self, tmp_path: Path
+    ) -> None:
+        (tmp_path / "x.toml").write_text("[deal]\nhand_size = 5\n", encoding="utf-8")
+        r = cli("variants", "check", "x.toml", cwd=tmp_path)
+        assert r.returncode == 1 and "the file has no extends either" in r.stdout
+
+    def test_a_rank_with_effects_but_no_copies_warns(self, tmp_path: Path) -> None:
+        """A rank the file gives effects that the deck never deals: a warning (exit 0); the
+        shipped variants' own undealt ranks (official's WS, WC) are no warning."""
+        (tmp_path / "x.toml").write_text(
+            'extends = "ena"\n[ranks.X]\neffects = [{op = "skip"}]\nscore = 20\n', "utf-8"
+        )
+        r = cli("variants", "check", "x.toml", cwd=tmp_path)
+        assert r.returncode == 0
+        assert (
+            "x.toml: warning: ranks.X.effects: rank 'X' has effects but no copies in the deck"
+            in r.stdout
+        )
+        (tmp_path / "y.toml").write_text('extends = "ena"\n[deal]\nhand_size = 5\n', "utf-8")
+        for quiet in ("y.toml", "official", "ena"):
+            assert "warning" not in cli("variants", "check", quiet, cwd=tmp_path).stdout
+
+    def test_show_cites_a_rank_effects_own_clause_or_none(self) -> None:
+        """ranks.7.effects (no effects) cites nothing, ranks.S.effects its own ACT-SKIP; never
+        the schema's list of every card's clause."""
+        out = cli("variants", "show", "ena").stdout.splitlines()
+        seven = next(x for x in out if x.startswith("ranks.7.effects ="))
+        skip = next(x for x in out if x.startswith("ranks.S.effects ="))
+        assert seven == "ranks.7.effects = []  # the effect primitives the card applies, in order"
+        assert "[ACT-SKIP;" in skip and "ACT-REV" not in skip
 
     def test_a_section_key_at_the_top_level_is_pointed_to_its_section(self, tmp_path: Path) -> None:
         (tmp_path / "x.toml").write_text(

@@ -505,3 +505,26 @@ def test_HR_BLIND_DRAW_secrecy_check_keeps_the_drawn_card_among_the_blind_cards(
     )
     assert view(s, "ana").drawn is None and view(s, "ana").unseen == 3
     check_views(s)
+
+
+def test_a_folder_given_as_an_empty_path_is_refused_not_read_as_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``base_dir=""``, ``folder=""``, ``allow_paths=[""]``: an empty path names no folder (as
+    ``open("")`` opens no file); ``Path("")`` would be the current directory, whose
+    ``official.toml`` the call would then read (the long run's ``call`` kind)."""
+    _cwd_with_evil_official(tmp_path, monkeypatch)
+    text = 'name = "t"\nextends = "official.toml"\n'
+    head = json.dumps({"ena_log": 1, "variant": "official.toml", "players": ["a", "b"], "seed": 1})
+    calls = [
+        lambda: load_variant_text(text, base_dir=""),
+        lambda: load_variant_text(text, allow_paths=[""]),
+        lambda: load_variant("official.toml", allow_paths=[""]),
+        lambda: validate([head], folder=""),
+        lambda: validate([head], allow_paths=[""]),
+    ]
+    for call in calls:
+        with pytest.raises(VariantError, match="an empty path names no folder"):
+            call()
+    with pytest.raises(VariantError, match="shadows the shipped"):  # "." is the cwd: said so
+        load_variant_text(text, base_dir=".")

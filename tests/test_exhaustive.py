@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
-from ena_rules import load_variant_text, parse_card
+from ena_rules import load_variant, load_variant_text, parse_card
 from ena_rules.testing.explore import explore, tiny_variant_text
 
 LONG = os.environ.get("ENA_RULES_PROFILE") == "long"
+NO_MERCY = load_variant("no-mercy")
 
 SMALL: list[dict[str, Any]] = [
     {"players": 2, "numbers": ["1", "2"], "actions": ["R"], "hand_size": 1},
@@ -94,6 +95,41 @@ def test_DECK_DECLARE_every_reachable_state_of_a_small_pack(
     result = explore(variant, names, seeds=range(2), max_shuffles=0)
     line = (
         f"exhaustive {base} {players}p deck={'.'.join(ranks)} x2 suits hand=1: "
+        f"{result.states} states, {result.round_ends} round ends, {result.transitions} legal "
+        f"transitions, {result.judged} events judged, {result.frontier} not expanded"
+    )
+    with capsys.disabled():
+        sys.stdout.write(f"\n[ena_rules] {line}\n")
+    assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions
+
+
+def _tiny_no_mercy(players: int) -> str:
+    """No Mercy on twelve cards: two colours of 1, 2, +2, Discard All and Skip Everyone, a Wild
+    Draw 6 and a Wild Color Roulette; two cards a hand and the mercy rule at four cards."""
+    keep = {"1", "2", "+2", "DA", "SE", "W+6", "WCR"}  # tables merge: every other rank is 0
+    colored = ", ".join(f'"{r}" = {int(r in keep)}' for r, _ in NO_MERCY.deck.colored)
+    wild = ", ".join(f'"{r}" = {int(r in keep)}' for r, _ in NO_MERCY.deck.wild)
+    return (
+        f'name = "tiny-no-mercy"\nextends = "no-mercy"\n[players]\nmin = 2\nmax = {players}\n'
+        f'[deck]\ncolors = ["R", "G"]\ncolored = {{ {colored} }}\nwild = {{ {wild} }}\n'
+        "[deal]\nhand_size = 2\n"
+        '[first_card]\nreturn_ranks = ["+2", "DA", "SE", "W+6", "WCR"]\n'
+        "[mercy]\nlimit = 4\n"
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_NM_MERCY_every_reachable_state_of_a_small_no_mercy_deck(
+    players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NM-MERCY (NM-STACK, NM-DISCARD-ALL, NM-SKIP-ALL, NM-ROULETTE): the exhaustive walk on a
+    twelve-card No Mercy deck with the mercy rule at four cards: every reachable state keeps
+    every invariant (the seats shrinking with it), every event judged right."""
+    variant = load_variant_text(_tiny_no_mercy(players), source="tiny no-mercy")
+    names = ["ana", "bor", "cene"][:players]
+    result = explore(variant, names, seeds=range(2), max_shuffles=0)
+    line = (
+        f"exhaustive no-mercy {players}p deck=1.2.+2.DA.SE x2 colours+W+6.WCR hand=2 mercy=4: "
         f"{result.states} states, {result.round_ends} round ends, {result.transitions} legal "
         f"transitions, {result.judged} events judged, {result.frontier} not expanded"
     )

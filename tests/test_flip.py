@@ -13,6 +13,7 @@ import pytest
 
 from ena_rules import (
     Challenge,
+    Draw,
     GameState,
     Play,
     apply,
@@ -212,15 +213,23 @@ def test_FLIP2_WD2_legality_and_challenge_two_and_four(hand: str, guilty: bool) 
     assert v.drawn == ((("ana", 2),) if guilty else (("bor", 4),))
 
 
-def test_FLIP2_WDC_a_dark_wild_draw_card_with_its_restriction() -> None:
-    """FLIP2-WDC: names a dark colour; restricted and challengeable as the Wild Draw Two."""
+def test_FLIP2_WDC_draw_until_the_colour_owed_and_challengeable() -> None:
+    """FLIP2-WDC: names a dark colour; the victim owes a draw until a card of it comes (a wild
+    drawn does not count), may challenge instead (a wrong challenger draws to the colour and 2
+    more), and loses the turn; restricted as the Wild Draw Two; worth 60."""
     r = FLIP.rank("W+C")
     assert r.only_without_color_match and r.challengeable and r.score == 60
     s = pos(
         "players=ana,bor,cene phase=play dealer=2 hands=W+C|R3.T2|B3/O1|R7/P3|R1 "
-        "draw=P8|G4 discard=V7|BF color=V side=1"
+        "draw=P8|G4.W|RS.O7|G5.T3|GF discard=V7|BF color=V side=1"
     )
-    assert ok(s, Play("ana", "W+C", color="orange")).color == "O"
+    t = ok(s, Play("ana", "W+C", color="orange"))
+    assert t.color == "O" and t.phase == "owe" and t.challenge is not None
+    v = apply(t, Draw("bor"))
+    assert v.drawn == (("bor", 3),) and v.skipped == ("bor",) and v.state.due == "cene"
+    assert [str(c) for c in v.state.hands[1][-3:]] == ["P8|G4", "W|RS", "O7|G5"]
+    v = apply(t, Challenge("bor"))
+    assert v.drawn == (("bor", 5),) and v.state.due == "cene"
 
 
 def test_FLIP2_FIRST_a_wild_draw_two_goes_back_and_a_flip_acts() -> None:

@@ -205,6 +205,8 @@ class TestLogFuzz:
             "crazy-eights-mistake": "inconsistent",
             "ena-clean": "consistent",
             "ena-disputed": "inconsistent",
+            "flip-turns": "consistent",
+            "flip-turns-miscount": "inconsistent",
             "no-mercy-same-value-stack": "inconsistent",
             "no-mercy-stack": "consistent",
             "official-challenges": "consistent",

@@ -435,3 +435,78 @@ class TestMisuse:
         """Lines that are neither str nor bytes: TypeError."""
         with pytest.raises(TypeError):
             list(LogReader([3]))  # type: ignore[list-item]
+
+
+# -- the newcomer's hostile input: messages in the log's words, every echo capped ---------------
+
+
+class TestNewcomersMessages:
+    def test_a_binary_or_over_long_first_line_is_one_problem_not_an_empty_log(
+        self, tmp_path: Path
+    ) -> None:
+        """The header's line unusable is the one problem: the log is not said to be empty."""
+        binary = validate([b"\x00\x01\xff\xfe binary"])
+        long = validate([b"{" + b" " * (1 << 20) + b"}"])
+        for report, words in [(binary, "not UTF-8 text"), (long, "line longer than")]:
+            assert report.exit_code == 2 and report.problems == 1
+            (only,) = problems(report)
+            assert words in only and "empty" not in only
+        assert problems(validate([])) == ["no header: the log is empty"]
+
+    def test_a_5000_digit_number_is_named_in_the_logs_words(self) -> None:
+        """No advice about Python's sys.set_int_max_str_digits(): the number and the limit."""
+        line = '{"type": "claim_penalty", "player": "ana", "cards": ' + "9" * 5000 + "}"
+        (reason,) = problems(validate([header("official"), line]))
+        assert reason == "not usable JSON: a number of 5000 digits (at most 4300 are read)"
+
+    def test_a_time_of_1e308_is_written_as_a_number_not_309_digits(self) -> None:
+        """HR-TIME-LIMIT: a late move's seconds in the exponent form past a billion."""
+        blitz = load_variant_text('name = "blitz"\nextends = "official"\n[time]\nlimit = 30\n')
+        line = json.dumps({"type": "play", "player": "ana", "card": "B1", "time": 1e308})
+        late = validate([header("official"), line], variant=blitz).results[1]
+        assert "took 1e+308 s, the limit is 30 s" in late.message
+
+    def test_every_echoed_value_is_capped(self, tmp_path: Path) -> None:
+        """A 100,000-character name is shown by its first characters and its length: in a log
+        line's problem, in a header's players (unusable: at most 100 characters), in a variant
+        file's error and on the command line."""
+        huge = "x" * 100_000
+        (reason,) = problems(
+            validate([header("official"), json.dumps({"type": "draw", "player": huge})])
+        )
+        assert "(100000 characters) is not a player of this log" in reason and len(reason) < 300
+        named = json.dumps(
+            {"ena_log": 1, "variant": "official", "players": ["ana", huge], "seed": 7}
+        )
+        (reason,) = problems(validate([named]))
+        assert reason.startswith("a player's name of 100000 characters") and len(reason) < 200
+        (tmp_path / "v.toml").write_text(
+            f'extends = "ena"\n[deal]\nhand_size = "{huge}"\n', "utf-8"
+        )
+        (tmp_path / "k.toml").write_text(f'extends = "ena"\n{huge} = 1\n', "utf-8")
+        for args in (
+            ["variants", "check", "v.toml"],
+            ["variants", "check", "k.toml"],
+            ["explain", huge[:50_000]],
+            ["validate", "--variant", huge[:50_000], "x"],
+        ):
+            out = cli(*args, cwd=tmp_path)
+            assert out.returncode != 0 and len(out.stdout + out.stderr) < 2200, args
+
+    def test_json_entry_points_name_their_argument_and_never_echo_python_internals(self) -> None:
+        """state_from_json / event_from_json of a text (not its JSON object): an
+        ArgumentTypeError naming the argument; a nested value that is not an object: the key
+        path and 'expected a JSON object', no AttributeError's words."""
+        from ena_rules.game.serialize import event_from_json, state_from_json, to_json
+
+        for call, name in [
+            (state_from_json, "state_from_json"),
+            (event_from_json, "event_from_json"),
+        ]:
+            with pytest.raises(
+                ArgumentTypeError, match=rf"^{name}\(\): data: expected dict, got str 'x'$"
+            ):
+                call("x")  # type: ignore[arg-type]
+        data = to_json(new_game(load_variant("ena"), ["ana", "bor"], dealer="ana"))
+        with pytest.raises(LogError, match=r"^expected a JSON object @ \$\.pending$"):
+            state_from_json({**data, "pending": "x"})

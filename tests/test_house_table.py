@@ -284,7 +284,9 @@ def test_HR_ELIMINATION_the_player_with_most_cards_leaves(base: str) -> None:
     assert "HR-ELIMINATION" in {n.clause for n in verdict.notes}
     s = apply(s, deal_event(s, seed=4)).state  # the next round deals to the two left
     assert s.phase in ("play", "color", "owe") and [len(h) for h in s.hands] == [2, 2]
-    assert apply(s, Draw("bor")).rejected
+    gone = apply(s, Draw("bor"))
+    assert gone.rejected and (gone.clause, gone.key) == ("HR-ELIMINATION", "scoring.elimination")
+    assert s.out == ("bor",) and "eliminated" in gone.message
 
 
 def test_HR_ELIMINATION_a_tie_goes_to_the_hand_worth_most() -> None:

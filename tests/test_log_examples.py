@@ -34,6 +34,8 @@ NAMES = (
     "crazy-eights-mistake",
     "no-mercy-stack",
     "no-mercy-same-value-stack",
+    "flip-turns",
+    "flip-turns-miscount",
 )
 COMPARED = ("line", "kind", "type", "outcome", "clause", "key", "agrees", "since", "round_ended")
 SUMMARY = (
@@ -190,13 +192,17 @@ class TestSchema:
         exactly those without a default: the schema and the converter cannot drift apart."""
         import attrs
 
-        from ena_rules.log.table_form import SEEN_FIELDS
+        from ena_rules.log.table_form import SEEN_ALSO, SEEN_FIELDS
 
         defs = load_schema()["$defs"]
         for tag, cls in {**LINE_TYPES, "header": Header}.items():
             fields = attrs.fields(cls)
             # what a table saw (a draw's cards, a shown hand, the hands): read beside the class
-            seen = {k for k, (owners, _) in SEEN_FIELDS.items() if tag in owners}
+            seen = {
+                k
+                for k, (owner, _) in SEEN_FIELDS.items()
+                if owner == tag or tag in SEEN_ALSO.get(k, ())
+            }
             # "time" (HR-TIME-LIMIT): the moment of the move, on every line after the header
             props = set(defs[tag]["properties"]) - {"type", "time"} - seen
             assert props == {f.name for f in fields}, tag
@@ -244,3 +250,21 @@ def test_NM_STACK_the_hand_written_no_mercy_record_under_both_readings() -> None
     assert "first leaves the rules at line 3" in (
         EXAMPLES / "no-mercy-same-value-stack.expected.txt"
     ).read_text("utf-8")
+
+
+def test_FLIP2_WDC_the_hand_written_flip_record_and_its_miscounted_twin() -> None:
+    """FLIP2-FLIP, FLIP2-SKIP-ALL, FLIP2-WDC: the hand-written Flip record (an explicit deck of
+    two-sided cards R1|P3; plays naming the face in play) turns the game over at its Flip, a
+    Skip Everyone gives its player another turn, and the Wild Draw Color's victim draws three
+    (a pink 9, a wild that does not count, an orange 3): consistent (exit 0). Its twin claims
+    two cards drawn: inconsistent (exit 1) at that claim, which names the rules' count."""
+    good, bad = _report("flip-turns"), _report("flip-turns-miscount")
+    assert (good.exit_code, bad.exit_code) == (0, 1)
+    plays = [(r.line, r.outcome, r.clause) for r in good.results if r.kind == "event"]
+    assert plays[0] == (2, "accepted", "TURN-MATCH") and len(plays) == 5
+    notes = {r.line: r.message for r in good.results}
+    assert "The game turns over: the dark side is in play" in notes[2]
+    assert "Every other player is skipped: bor plays again" in notes[3]
+    assert "cene draws 3 until an orange card comes" in notes[5]
+    claim = next(r for r in bad.results if r.type == "claim_drawn")
+    assert (claim.line, claim.agrees) == (6, False) and "3" in (claim.rules or "")

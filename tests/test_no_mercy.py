@@ -324,7 +324,10 @@ def test_NM_MERCY_a_hand_at_the_limit_is_out_after_the_stack_is_drawn() -> None:
     assert [str(c) for c in v.state.discard[:2]] == ["Y1", "B3"]
     assert all_cards(v.state) == before
     assert any(n.key == "mercy.limit" and n.clause == "NM-MERCY" for n in v.notes)
-    assert rejected(v.state, Draw("cene")).key == "players.seated"
+    gone = rejected(v.state, Draw("cene"), "the mercy rule took them out")
+    assert (gone.clause, gone.key) == ("NM-MERCY", "mercy.limit")
+    assert v.state.out == ("cene",)
+    assert rejected(v.state, Draw("zoe")).key == "players.seated"  # a stranger is not "out"
 
 
 def test_NM_MERCY_the_last_player_left_wins() -> None:
@@ -347,8 +350,10 @@ def test_NM_MERCY_seats_follow_their_players() -> None:
     assert st.players == ("ana", "bor", "dan") and st.due == "dan" and st.dealer_name == "dan"
     assert st.uno_exposed == ()  # cene's draw closed bor's window (UNO-WINDOW)
     assert apply(st, CallUno("dan", "cene")).rejected  # D-NM-MERCY-UNO: no seat, no window
-    assert parse_position(format_position(st)) == st
+    assert parse_position(format_position(st)) == st and "out=cene" in format_position(st)
     assert state_from_json(to_json(st)) == st
+    with pytest.raises(ValueError, match="out: \\['dan'\\]: distinct names of players no longer"):
+        parse_position(format_position(st).replace("out=cene", "out=dan"))
 
 
 def test_NM_MERCY_nobody_leaves_by_a_pass_or_a_swap() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 
-from ena_rules import load_variant
+from ena_rules import ChooseColor, Play, load_variant
 from ena_rules.log.table_writer import TableRecorder, to_table_record
 from ena_rules.log.validate import validate
 from ena_rules.rules.unseen import known
@@ -33,7 +33,7 @@ def test_NM_ROULETTE_the_cards_noted_on_choose_color_decide_the_count() -> None:
     the colour, and the hand holds them (the full log's seed 1 drew 3, the table saw them)."""
     rec = _table()
     assert rec.play("bor", "WCR").outcome == "accepted"
-    r = rec.choose_color("ana", "yellow", cards=["W+10", "B9", "YDA"])
+    r = rec.event(ChooseColor("ana", "yellow"), cards=["W+10", "B9", "YDA"])
     assert (r.outcome, r.drawn) == ("accepted", (("ana", 3),)), r.text()
     s = rec.replay.state
     assert s is not None and sorted(map(str, known(s.hands[0]))) == ["B9", "W+10", "YDA"]
@@ -44,7 +44,7 @@ def test_DRAW_COLOR_noted_cards_the_rules_do_not_draw_are_inconsistent() -> None
     """The colour comes second: a third card noted is one the rules never draw."""
     rec = _table()
     rec.play("bor", "WCR")
-    r = rec.choose_color("ana", "yellow", cards=["B9", "YDA", "W+10"])
+    r = rec.event(ChooseColor("ana", "yellow"), cards=["B9", "YDA", "W+10"])
     assert r.outcome == "rejected", r.text()
     assert "by the rules ana draws 2" in r.message
 
@@ -61,7 +61,7 @@ def test_DRAW_COLOR_without_notes_the_draw_stops_at_its_first_unseen_card() -> N
 def test_NM_DISCARD_ALL_the_cards_noted_as_discarded_leave_the_hand() -> None:
     """The table saw two more blue cards go down under the Discard All: the hand holds 7 - 3."""
     rec = _table()
-    r = rec.play("bor", "BDA", discarded=["B5", "BS"])
+    r = rec.event(Play("bor", "BDA"), discarded=["B5", "BS"])
     assert r.outcome == "accepted", r.text()
     assert "also discards B5, BS" in r.message
     assert _sizes(rec) == [7, 4]
@@ -71,11 +71,11 @@ def test_NM_DISCARD_ALL_the_cards_noted_as_discarded_leave_the_hand() -> None:
 
 def test_NM_DISCARD_ALL_a_noted_card_of_another_colour_or_a_card_kept_is_inconsistent() -> None:
     rec = _table()
-    r = rec.play("bor", "BDA", discarded=["R5"])
+    r = rec.event(Play("bor", "BDA"), discarded=["R5"])
     assert r.outcome == "rejected" and "not of the Discard All's colour" in r.message, r.text()
     rec = _table()
-    r = rec.play("bor", "B7", discarded=["B5"])
-    assert r.outcome == "rejected" and "Discard All" in r.message, r.text()
+    r = rec.event(Play("bor", "B7"), discarded=["B5"])
+    assert r.outcome == "rejected" and "only a Discard All" in r.message, r.text()
 
 
 def test_NM_DISCARD_ALL_a_card_of_the_colour_seen_in_the_hand_must_go_down_too() -> None:
@@ -86,13 +86,13 @@ def test_NM_DISCARD_ALL_a_card_of_the_colour_seen_in_the_hand_must_go_down_too()
     assert (r.outcome, r.drawn) == ("accepted", (("bor", 2),)), r.text()
     assert rec.play("bor", "R2").outcome == "accepted"
     assert rec.play("ana", "B2").outcome == "accepted"
-    r = rec.play("bor", "BDA", discarded=[])
+    r = rec.event(Play("bor", "BDA"), discarded=[])
     assert r.outcome == "rejected" and "bor also holds B3 in sight" in r.message, r.text()
     rec = _table("R1")
     rec.draw("bor", cards=["B3", "R2"])
     rec.play("bor", "R2")
     rec.play("ana", "B2")
-    r = rec.play("bor", "BDA", discarded=["B3", "BS"])
+    r = rec.event(Play("bor", "BDA"), discarded=["B3", "BS"])
     assert r.outcome == "accepted" and _sizes(rec) == [6, 5], r.text()
 
 

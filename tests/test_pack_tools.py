@@ -83,3 +83,12 @@ def test_MAU_FIRST_a_jack_turned_up_waits_for_the_dealers_suit() -> None:
     assert parse_position(format_position(s), v) == s
     out = apply(s, ChooseColor("ana", "spades"))
     assert (out.outcome, out.state.color, out.state.due) == ("accepted", "S", "bor")
+
+
+def test_MAU_EIGHT_explain_names_the_rank_keys_that_cite_it() -> None:
+    """MAU-EIGHT, C8-HOUSE: a clause a rank's effects apply (no schema key of its own) is
+    explained with the keys of the shipped variants that cite it, not as applied always."""
+    text = explain("MAU-EIGHT")
+    assert "  cited by the shipped variants:\n    ranks.8.effects (mau-mau)" in text
+    assert "no variant key" not in text
+    assert "    ranks.J.effects (crazy-eights-house)" in explain("C8-HOUSE")

@@ -223,6 +223,34 @@ def test_the_page_reads_on_a_phone_screen(browser: WebDriver, disputed: Path) ->
         browser.set_window_size(1280, 1000)
 
 
+def test_on_a_phone_the_findings_are_within_reach_of_the_top(
+    browser: WebDriver, disputed: Path
+) -> None:
+    """On a phone the findings (who was wrong) come right after the current line, above the
+    table, and the header links to them: within the first two screens, not below the table."""
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, disputed)
+
+        def top(element_id: str) -> float:
+            return float(
+                browser.execute_script(
+                    "return document.getElementById(arguments[0]).getBoundingClientRect().top"
+                    " + window.scrollY",
+                    element_id,
+                )
+            )
+
+        assert top("findings") < top("table")
+        height = browser.execute_script("return window.innerHeight")
+        assert top("findings") < 2 * height
+        jump = browser.find_element(By.CSS_SELECTOR, "p.jump a")
+        assert jump.get_attribute("href").endswith("#findings") and "finding" in jump.text
+        assert top("table-h") > top("f-h")
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
 def test_a_hostile_player_name_runs_no_script(browser: WebDriver, tmp_path: Path) -> None:
     log = tmp_path / "evil.jsonl"
     head = {"ena_log": 1, "variant": "official", "players": [EVIL, "bor"], "seed": 7}
@@ -261,3 +289,27 @@ def test_controls_have_names_and_a_players_view_shows_other_hands_face_down(
     assert [len(x) for x in labels] == [7, 7, 9]
     assert set(labels[0]) == set(labels[2]) == {"face-down card"}  # ana's and cene's hands
     assert "face-down card" not in labels[1] and "bor's view" in shown(browser, "players")
+
+
+def test_FLIP2_FLIP_the_replay_shows_the_game_turning_over_at_the_flip(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """FLIP2-FLIP, FLIP2-SIDE: the replay of the hand-written Flip record shows the light side
+    in play before the Flip line and the dark side from it on, the top card turned with the
+    game (the first discard, R5|P2, comes on top as the pink 2); a one-sided game shows no side."""
+    out = tmp_path / "flip.html"
+    write_replay(ROOT / "docs" / "examples" / "flip-turns.jsonl", out)
+    open_page(browser, out, "#line=1")
+    assert shown(browser, "t-side") == "light side" and "R5" in shown(browser, "t-top-word")
+    browser.find_element(By.ID, "b-next").click()
+    assert line_shown(browser) == 2 and shown(browser, "t-side") == "dark side"
+    assert "pink 2" in shown(browser, "t-top-word") and shown(browser, "t-color") == "pink"
+    cards = browser.find_elements(By.CSS_SELECTOR, "#t-seats svg.card")
+    assert all(", its other face " in c.get_attribute("aria-label") for c in cards)
+    browser.find_element(By.ID, "b-prev").click()
+    assert shown(browser, "t-side") == "light side"
+    assert severe_logs(browser) == []
+    plain = tmp_path / "plain.html"
+    write_replay(DISPUTED, plain)
+    open_page(browser, plain, "#line=2")
+    assert not browser.find_element(By.ID, "t-side").is_displayed()

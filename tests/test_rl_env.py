@@ -30,7 +30,7 @@ from ena_rules.agents.env import EnvError, IllegalActionError, env, raw_env  # n
 from ena_rules.game.position import parse_position  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ("official", "ena", "party", "crazy")
+VARIANTS = ("official", "ena", "party", "crazy", "no-mercy")
 SHIPPED = sorted(p.stem for p in (ROOT / "variants").glob("*.toml"))
 
 FOUR = (
@@ -125,7 +125,7 @@ def _mask_is_the_legal_events(e: Any) -> None:
 
 def _observation_is_the_view(e: Any) -> None:
     layout = e.observation_layout
-    for seat, agent in enumerate(e.possible_agents):
+    for seat, agent in enumerate(e.state.players):  # the players still in the game
         fast = layout.encode_state(e.state, seat)
         assert np.array_equal(fast, layout.encode(view(e.state, agent)))
         assert e.observation_space(agent)["observation"].contains(fast)
@@ -412,3 +412,94 @@ def test_the_layout_tables_of_docs_rl_md_are_fresh() -> None:
     page = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
     assert refresh(page) == page, "run: python3 -m ena_rules.agents.layout --write"
     assert "| `hand` | 0-53 | 54 |" in page
+
+
+# -- No Mercy: the victim's colour, players the mercy rule takes out ------------------------
+
+NM_PILE = "G1.G3.G4.G5.G6.G7.G8.G9.B1.B2.B4.B5.B6.B7.B8.B9"
+NM_BIG = "B1.B2.B3.B4.B5.B6.B7.B8.B9.Y1.Y2.Y3.Y4.Y5.Y6.Y7.Y8.Y9.G1.G2.G3"  # 21 cards
+
+
+def _no_mercy(hands: str, players: int, variant: Any = None, draw: str = NM_PILE) -> Any:
+    """An environment of No Mercy started from a position (the agents its players)."""
+    v = variant or load_variant("no-mercy")
+    names = ",".join(f"player_{i}" for i in range(players))
+    state = parse_position(
+        f"{v.name} players={names} phase=play dealer={players - 1} "
+        f"scores={','.join(['0'] * players)} hands={hands} draw={draw} discard=R7 color=R "
+        f"last={players - 1}",
+        v,
+    )
+    e = raw_env(variant=v, players=players)
+    e.reset(seed=1, options={"state": state})
+    return e
+
+
+def _wait_for(e: Any, agent: str) -> None:
+    """The out-of-turn offers before ``agent``'s turn are waited out."""
+    while e.agent_selection != agent:
+        e.step(e.layout.wait)
+
+
+def _act(e: Any, agent: str, action: int) -> None:
+    """``agent`` acts once the offers before them are waited out."""
+    _wait_for(e, agent)
+    e.step(action)
+
+
+def test_NM_ROULETTE_the_victim_names_the_colour_with_a_colour_action() -> None:
+    e = _no_mercy("WCR.R1/G1.G2/Y1.B3", 3, draw="R3.W+6.Y4.B5.G6")
+    _act(e, "player_0", e.layout.index("play", card="WCR"))
+    _wait_for(e, "player_1")
+    colors = {e.layout.index("color", color=c) for c in e.layout.colors}
+    legal = e.legal_actions()
+    assert set(legal) >= colors  # and a catch of player_0, who has not called UNO
+    assert not {e.layout.actions[i].kind for i in legal} & {"play", "draw"}
+    e.step(e.layout.index("color", color="blue"))
+    _wait_for(e, "player_2")
+    assert e.state.color == "B" and e.state.due == "player_2"
+
+
+def test_NM_MERCY_an_agent_taken_out_is_done_at_once_and_the_seats_close_up() -> None:
+    """NM-MERCY: the agent steps once more with None (its loss, -1/(n-1), with it); the
+    others' observations no longer seat it; the rest play on to a zero-sum end."""
+    e = _no_mercy(f"R+4.R1/Y+4.G2/{NM_BIG}/G7", 4)
+    _act(e, "player_0", e.layout.index("play", card="R+4"))
+    _act(e, "player_1", e.layout.index("play", card="Y+4"))
+    _act(e, "player_2", e.layout.index("draw"))
+    assert e.state.players == ("player_0", "player_1", "player_3")
+    obs, reward, terminated, truncated, _ = e.last()
+    assert e.agent_selection == "player_2" and terminated and not truncated
+    assert reward == pytest.approx(-1 / 3) and not obs["observation"].any()
+    assert not obs["action_mask"].any()
+    e.step(None)
+    assert e.agents == ["player_0", "player_1", "player_3"]
+    assert e.agent_selection == "player_3"  # the turn passed on to the next player left
+    seen = e.observe("player_3")["observation"]
+    assert e.observation_layout.read(seen, "seated").tolist()[:4] == [1, 1, 1, 0]
+    assert np.array_equal(seen, e.observation_layout.encode(view(e.state, "player_3")))
+    rewards = {"player_2": reward}
+    rng = np.random.default_rng(1)
+    while e.agents:
+        obs, reward, terminated, truncated, _ = e.last()
+        rewards[e.agent_selection] = rewards.get(e.agent_selection, 0.0) + reward
+        action = (
+            None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        e.step(action)
+    assert sum(rewards.values()) == pytest.approx(0.0) and max(rewards.values()) == 1.0
+
+
+def test_NM_MERCY_the_last_agent_left_wins_the_episode() -> None:
+    low = load_variant_text('name = "nm-low"\nextends = "no-mercy"\n[mercy]\nlimit = 8\n')
+    e = _no_mercy("W+10.R1/G2.G3", 2, variant=low)
+    _act(e, "player_0", e.layout.index("play", card="W+10", color="red"))
+    _act(e, "player_1", e.layout.index("draw"))
+    assert e.state.is_over and all(e.terminations.values())
+    totals = {}
+    while e.agents:
+        _, reward, terminated, _, _ = e.last()
+        assert terminated
+        totals[e.agent_selection] = reward
+        e.step(None)
+    assert totals == {"player_0": 1.0, "player_1": -1.0}

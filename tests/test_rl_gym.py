@@ -18,7 +18,7 @@ from ena_rules.agents.train import LinearPolicy, evaluate, train  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("variant", ["official", "ena", "party", "crazy"])
+@pytest.mark.parametrize("variant", ["official", "ena", "party", "crazy", "no-mercy"])
 def test_gymnasium_check_env_passes(variant: str, players: int) -> None:
     check_env(UnoGymEnv(variant=variant, players=players), skip_render_check=True)
 
@@ -104,3 +104,21 @@ def test_training_moves_the_policy_and_evaluation_counts_rounds() -> None:
     assert np.array_equal(policy.weights, again.weights)  # seeded
     result = evaluate(random_policy, variant="official", players=2, games=2, seed=1)
     assert result.games == 2 and 0 <= result.wins <= 2 and result.rate == result.wins / 2
+
+
+def test_NM_MERCY_opponents_taken_out_are_passed_over_and_the_learner_gets_its_result() -> None:
+    """NM-MERCY: the learner plays on past opponents the mercy rule took out; its episode
+    ends with +1 (the last one left, or the round's winner) or -1/3 (out, or beaten)."""
+    results, out = set(), 0
+    for seed in range(6):
+        gym = UnoGymEnv("no-mercy", 4)
+        obs, _ = gym.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total, done = 0.0, False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, reward, terminated, truncated, _ = gym.step(action)
+            total, done = total + float(reward), terminated or truncated
+        results.add(round(total, 6))
+        out += len(gym.aec.state.players) < 4
+    assert results <= {1.0, round(-1 / 3, 6)} and out >= 3

@@ -23,7 +23,7 @@ FOUR = (
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("variant", ["official", "ena", "party", "crazy"])
+@pytest.mark.parametrize("variant", ["official", "ena", "party", "crazy", "no-mercy"])
 def test_pettingzoo_parallel_api_test_passes(variant: str, players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -90,3 +90,36 @@ def test_bad_actions_are_errors_or_the_illegal_move_convention() -> None:
     assert infos["player_0"]["illegal_move"] is True and strict.agents == []
     with pytest.raises(IllegalActionError, match="reset"):
         strict.step({})
+
+
+def test_NM_MERCY_an_agent_taken_out_leaves_the_parallel_episode() -> None:
+    """NM-MERCY: the step that takes a player out ends their episode (terminated, their
+    -1/(n-1)); the others play on without them."""
+    big = "B1.B2.B3.B4.B5.B6.B7.B8.B9.Y1.Y2.Y3.Y4.Y5.Y6.Y7.Y8.Y9.G1.G2.G3"  # 21 cards
+    state = parse_position(
+        "no-mercy players=player_0,player_1,player_2,player_3 phase=play dealer=3 "
+        f"scores=0,0,0,0 hands=R+4.R1/Y+4.G2/{big}/G7 "
+        "draw=G1.G3.G4.G5.G6.G7.G8.G9.B1.B2.B4.B5.B6.B7.B8.B9 discard=R7 color=R last=3",
+        load_variant("no-mercy"),
+    )
+    par = parallel_env(variant="no-mercy", players=4)
+    obs, _ = par.reset(seed=1, options={"state": state})
+    lay = par.layout
+    for agent, action in [
+        ("player_0", lay.index("play", card="R+4")),
+        ("player_1", lay.index("play", card="Y+4")),
+        ("player_2", lay.index("draw")),
+    ]:
+        assert obs[agent]["action_mask"][action]  # the others wait: the player due acts
+        waits = dict.fromkeys(par.agents, lay.wait)
+        obs, rewards, terminations, truncations, _ = par.step(waits | {agent: action})
+    assert terminations == {
+        "player_0": False,
+        "player_1": False,
+        "player_2": True,
+        "player_3": False,
+    }
+    assert rewards["player_2"] == pytest.approx(-1 / 3) and not truncations["player_2"]
+    assert par.agents == ["player_0", "player_1", "player_3"]
+    assert par.aec.agents == par.agents and par.aec.state.due == "player_3"
+    assert obs["player_3"]["action_mask"].any()

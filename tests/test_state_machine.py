@@ -11,7 +11,7 @@ import os
 from hypothesis import HealthCheck, settings
 
 from ena_rules.testing.state_machine import make_machine
-from ena_rules.testing.strategies import pack_variants, variants
+from ena_rules.testing.strategies import no_mercy_variants, pack_variants, variants
 from ena_rules.variant.io import shipped_variants
 
 LONG = os.environ.get("ENA_RULES_PROFILE") == "long"
@@ -43,6 +43,11 @@ TestMachine_generated_variants.settings = GENERATED
 # DECK-DECLARE: the games of a pack of playing cards, with generated rules
 TestMachine_generated_pack_variants = make_machine(pack_variants()).TestCase
 TestMachine_generated_pack_variants.settings = GENERATED
+
+
+# NM-*, DRAW-COLOR: UNO Show 'Em No Mercy, every disputed point read at random
+TestMachine_generated_no_mercy_variants = make_machine(no_mercy_variants()).TestCase
+TestMachine_generated_no_mercy_variants.settings = GENERATED
 
 
 def test_every_shipped_variant_has_a_machine() -> None:

@@ -156,3 +156,20 @@ def test_table_view_marks_due_dealer_and_unknown_cards() -> None:
     data = t.to_dict()
     assert data["seats"][0]["cards"] == [None] * len(s.hands[0])
     assert data["top"] == str(s.top) and parse_card(data["top"]) == s.top
+
+
+def test_FLIP2_SIDE_a_two_sided_card_shows_both_faces() -> None:
+    """FLIP2-SIDE: a two-sided card is drawn as its face in play (its colour, its code in the
+    corner) with its other face's code in that face's colour; its label names both faces."""
+    from ena_rules import load_variant
+    from ena_rules.pictures.svg import DECLARED_PALETTE
+
+    load_variant("flip")  # declares the dark side's colours
+    root = parse(card("R1|P3"))
+    assert {"R1", "P3"} <= set(texts(root)) and "R1|P3" not in texts(root)
+    body = root.find(f"./{NS}g/{NS}rect")
+    assert body is not None and body.get("fill") == PALETTE["R"]
+    assert any(el.get("fill") == DECLARED_PALETTE["P"] for el in root.iter())
+    assert card_label("R1|P3") == "red 1, its other face pink 3"
+    dark = parse(card("P3|R1"))
+    assert dark.find(f"./{NS}g/{NS}rect").get("fill") == DECLARED_PALETTE["P"]  # type: ignore[union-attr]

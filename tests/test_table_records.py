@@ -280,6 +280,10 @@ def test_SCORE_ENA_table_points_of_unrevealed_hands_are_unknown_not_0() -> None:
     assert "Each player scores their own hand: ana ?, bor 0, cene ?." in end.message
     assert v.state is not None
     assert list(table(v.state)) == ["round 1 over; scores: ana 0 + ?, bor 0, cene 0 + ?"]
+    from ena_rules.pictures.table_view import table_view
+
+    assert table_view(v.state).to_dict()["open_points"] == ["ana", "cene"]  # the HTML's "+ ?"
+    assert table_view(v.state, "bor").open_points == ("ana", "cene")
 
 
 # -- the sample table records of docs/examples/ ----------------------------------------------------

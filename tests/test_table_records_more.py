@@ -376,7 +376,7 @@ def test_a_table_draws_cards_on_a_play_line_are_a_format_error() -> None:
     with pytest.raises(FormatError) as caught:
         seen_fields({"type": "play", "player": "ana", "card": "R9", "cards": ["R9"]})
     assert (caught.value.reason, caught.value.path) == (
-        "'cards' belongs on a draw or choose_color line (the cards drawn, in order)",
+        "'cards' belongs on a draw line (the cards drawn, in order)",
         "$.cards",
     )
 

@@ -74,7 +74,10 @@ def card_kinds(variant: Variant) -> tuple[Card, ...]:
     >>> len(kinds), str(kinds[0]), str(kinds[-1])
     (54, 'R0', 'W+4')
     """
-    return tuple(dict.fromkeys(variant.cards))
+    cards = variant.cards
+    if variant.two_sided:  # FLIP2-SIDE: a card may show either face
+        cards = (*cards, *(c.flipped for c in cards))
+    return tuple(dict.fromkeys(cards))
 
 
 def _ops(variant: Variant, card: Card) -> set[str]:
@@ -97,7 +100,7 @@ class ActionLayout:
         if not 2 <= self.seats <= MAX_SEATS:
             raise EnaRulesError(f"seats: {self.seats}: the layout takes 2 to {MAX_SEATS} seats")
         self.kinds = card_kinds(variant)
-        self.colors = tuple(variant.color_word(c) for c in variant.deck.colors)
+        self.colors = tuple(variant.color_word(c) for c in variant.all_colors)
         actions = list(self._generate())
         self.actions: tuple[Action, ...] = tuple(
             attrs.evolve(a, index=i) for i, a in enumerate(actions)

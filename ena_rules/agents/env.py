@@ -209,6 +209,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         }
         self.steps = 0
         self.last_verdict = None
+        self._skip_agent_selection = None
         start = (options or {}).get("state")
         if start is None:
             state, _ = drive_chance(new_game(self.variant, self.agents), self.seed)
@@ -246,8 +247,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise EnvError(f"{agent!r} is not an agent ({', '.join(self.possible_agents)})")
         info = self.infos.get(agent)
         mask = self._idle if info is None else info["action_mask"]
-        obs = self.observation_layout.encode_state(self.state, self._seat[agent])
-        return {"observation": obs, "action_mask": mask}
+        return {"observation": self.encode(agent), "action_mask": mask}
+
+    def encode(self, agent: str) -> npt.NDArray[np.float32]:
+        """``agent``'s observation vector; all zeros once the mercy rule (NM-MERCY) took them
+        out of the game (they are no longer at the table)."""
+        assert self.state is not None
+        players = self.state.players
+        if agent not in players:
+            return np.zeros(self.observation_layout.size, dtype=np.float32)
+        return self.observation_layout.encode_state(self.state, players.index(agent))
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Act for ``agent_selection``; ``None`` only for an agent whose episode is over."""
@@ -344,30 +353,49 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise EnvError(f"the referee refused a legal move: {verdict}")
         self.last_verdict = verdict
         self.state = verdict.state
+        self._retire()
         if self.state.phase in ("deal", "over"):
             if self._round_end():
                 return
             self.state = apply(self.state, deal_event(self.state, self.seed)).state
-            seat = self.state.last_player if self.state.last_player is not None else seat
+            last = self.state.last_player
+            seat = seat if last is None else self._seat[self.state.players[last]]
         self._offer(seat)
+        self._deads_step_first()
+
+    def _retire(self) -> None:
+        """NM-MERCY: an agent the mercy rule took out of the game is done at once (with
+        ``reward="win"``, the loser's -1/(n-1) now); it steps once more with ``None``."""
+        assert self.state is not None
+        players, n = self.state.players, len(self.possible_agents)
+        for a in self.agents:
+            if a not in players and not self.terminations[a]:
+                self.terminations[a] = True
+                self.infos[a] = {"action_mask": self._idle}
+                if self.reward_mode == "win":
+                    self.rewards[a] = -1.0 / (n - 1)
 
     def _round_end(self) -> bool:
         """Rewards of the round just ended; True when the episode ends with it."""
         s = self.state
-        assert s is not None and s.last_round is not None
+        assert s is not None
         over = s.phase == "over"
         done = over or self.episode == "round"
-        n = len(self.agents)
-        if self.reward_mode == "points":
-            points = s.last_round.points
-            mean = sum(points) / n
+        last = s.last_round  # None when the mercy rule ended the game mid-round
+        if self.reward_mode == "points" and last is not None:
+            mean = sum(last.points) / len(last.points)
             sign = -1.0 if self.variant.scoring.winner == "lowest_total" else 1.0
-            for i, a in enumerate(self.possible_agents):
-                self.rewards[a] = sign * (points[i] - mean) / self.points_scale
-        elif done:
-            winner = s.winner if over and self.episode == "game" else s.last_round.winner
-            for i, a in enumerate(self.possible_agents):
-                self.rewards[a] = 1.0 if i == winner else -1.0 / (n - 1)
+            for i, a in enumerate(s.players):
+                self.rewards[a] = sign * (last.points[i] - mean) / self.points_scale
+        elif self.reward_mode == "win" and done:
+            by_game = over and (self.episode == "game" or last is None)
+            seat = s.winner if by_game or last is None else last.winner
+            assert seat is not None
+            winner = s.players[seat]
+            n = len(self.possible_agents)
+            for a in self.agents:
+                if not self.terminations[a]:
+                    self.rewards[a] = 1.0 if a == winner else -1.0 / (n - 1)
         if done:
             self._end(truncated=False)
         return done
@@ -387,8 +415,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         s = self.state
         assert s is not None
         players = s.players
-        legal: dict[int, dict[int, Event]] = {i: {} for i in range(len(players))}
         seat_of = self._seat
+        legal: dict[int, dict[int, Event]] = {seat_of[p]: {} for p in players}
         for e in legal_events(s):
             index = self.layout.of_event(e, players)
             if index is not None:
@@ -397,9 +425,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         due = s.due
         self._due = None if due is None else seat_of[due]
         n = len(players)
-        first = actor if actor is not None else (s.last_player or 0)
+        at = self.possible_agents[actor] if actor is not None else None
+        first = players.index(at) if at in players else (s.last_player or 0)
         step = s.direction
-        order = [(first + step * k) % n for k in range(n)]
+        order = [seat_of[players[(first + step * k) % n]] for k in range(n)]
         self._offers = [x for x in order if x != self._due and legal[x]]
         self._select()
 

@@ -127,6 +127,9 @@ class UnoGymEnv(gymnasium.Env[Observation, int]):
         aec = self.aec
         while not self._over() and aec.agent_selection != self.agent:
             agent = aec.agent_selection
+            if aec.terminations[agent]:  # NM-MERCY: an opponent out of the game steps once more
+                aec.step(None)
+                continue
             obs = aec.observe(agent)
             action = self.opponents[agent](obs, self.np_random)
             if not (0 <= action < self.layout.size and obs["action_mask"][action]):

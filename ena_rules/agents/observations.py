@@ -150,9 +150,9 @@ class ObservationLayout:
         for i, card in enumerate(self.kinds):
             self.kind_index[card] = i
             self.kind_index[str(card)] = i
-        self.colors = tuple(variant.color_word(c) for c in variant.deck.colors)
+        self.colors = tuple(variant.color_word(c) for c in variant.all_colors)
         self._color_index = {c: i for i, c in enumerate(self.colors)}
-        self._color_code = {c: i for i, c in enumerate(variant.deck.colors)}
+        self._color_code = {c: i for i, c in enumerate(variant.all_colors)}
         copies = Counter(variant.cards)
         deck = float(len(variant.cards))
         k, m = len(self.kinds), self.seats

@@ -107,7 +107,20 @@ class parallel_env(ParallelEnv):  # type: ignore[misc]  # PettingZoo's naming
             self._add(rewards)
         aec.step(action)
         self._add(rewards)
+        self._bury()
         return self._finish(rewards)
+
+    def _bury(self) -> None:
+        """The AEC environment's last step of each agent the mercy rule took out (NM-MERCY)
+        while others play on: their ``terminations`` say so in this step's answer."""
+        aec = self.aec
+        while any(not self._done(a) for a in aec.agents) and self._done(aec.agent_selection):
+            aec.step(None)
+
+    def _done(self, agent: str) -> bool:
+        """Whether ``agent``'s episode is over (an agent the AEC environment let go is)."""
+        aec = self.aec
+        return agent not in aec.terminations or aec.terminations[agent] or aec.truncations[agent]
 
     def render(self) -> Any:
         """The AEC environment's rendering."""
@@ -160,8 +173,8 @@ class parallel_env(ParallelEnv):  # type: ignore[misc]  # PettingZoo's naming
         dict[str, dict[str, Any]],
     ]:
         aec = self.aec
-        terminations = {a: bool(aec.terminations[a]) for a in self.agents}
-        truncations = {a: bool(aec.truncations[a]) for a in self.agents}
+        terminations = {a: bool(aec.terminations.get(a, True)) for a in self.agents}
+        truncations = {a: bool(aec.truncations.get(a, False)) for a in self.agents}
         observations = self._observe()
         infos = self._infos()
         if illegal is not None:
@@ -173,10 +186,10 @@ class parallel_env(ParallelEnv):  # type: ignore[misc]  # PettingZoo's naming
 
     def _observe(self) -> dict[str, Observation]:
         aec = self.aec
-        over = any(aec.terminations.values()) or any(aec.truncations.values())
+        over = all(self._done(a) for a in self.agents)
         masks: dict[str, Mask] = {}
         for agent in self.agents:
-            masks[agent] = aec._idle if over else self._wait_only
+            masks[agent] = aec._idle if over or self._done(agent) else self._wait_only
         if not over:
             for seat in [*aec._offers, aec._due]:
                 if seat is None:
@@ -193,8 +206,7 @@ class parallel_env(ParallelEnv):  # type: ignore[misc]  # PettingZoo's naming
         state = aec.state
         assert state is not None
         for agent in self.agents:
-            obs = aec.observation_layout.encode_state(state, aec._seat[agent])
-            out[agent] = {"observation": obs, "action_mask": masks[agent]}
+            out[agent] = {"observation": aec.encode(agent), "action_mask": masks[agent]}
         return out
 
     def _infos(self) -> dict[str, dict[str, Any]]:

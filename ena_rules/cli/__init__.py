@@ -28,7 +28,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import EnaRulesError
+from ..errors import EnaRulesError, capped_echoes
 from . import examples, explain, header, replay, serve, simulate, site, validate, variants
 
 __all__ = ["BROKEN_PIPE", "build_parser", "main"]
@@ -75,6 +75,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except EnaRulesError as exc:  # any unusable input a subcommand did not report itself
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {capped_echoes(str(exc))}", file=sys.stderr)
         return 2
     return code

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from ..errors import EnaRulesError
+from ..errors import EnaRulesError, capped_echoes
 from ..variant import Variant
 from ..variant.io import load_variant
 
@@ -45,7 +45,7 @@ def allow_option(parser: argparse.ArgumentParser) -> None:
 
 def error(message: str) -> int:
     """Print ``ena-rules: error: MESSAGE`` on standard error; return exit code 2."""
-    print(f"ena-rules: error: {message}", file=sys.stderr)
+    print(f"ena-rules: error: {capped_echoes(message)}", file=sys.stderr)
     return UNUSABLE
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import tomli_w
 
-from ..errors import EnaRulesError, VariantError
+from ..errors import EnaRulesError, VariantError, capped_echoes
 from ..variant import Variant, key_info
 from ..variant.finder import ENV_VAR, available_variants, find_variant
 from ..variant.io import diff_variants, dump_variant, load_variant, shipped_variants
@@ -141,10 +141,14 @@ def key_lines(v: Variant) -> Iterator[str]:
     for _table, path, value in plain_values(v):
         info = key_info(path)
         cite = v.citation(path)
-        clause = " ".join(cite.clause if cite and cite.clause else (info.clauses if info else ()))
+        clauses = cite.clause if cite and cite.clause else (info.clauses if info else ())
+        if path.startswith("ranks.") and path.endswith(".effects") and not (cite and cite.clause):
+            clauses = (v.clause(path),) if value else ()  # its own, not every card's clauses
+        clause = " ".join(clauses)
         source = f"; source {cite.source}" if cite and cite.source else ""
         doc = f" {info.doc}" if info else ""
-        yield f"{_dotted(path)} = {format_value(value)}  # [{clause}{source}]{doc}"
+        cited = f"[{clause}{source}]" if clause or source else ""
+        yield f"{_dotted(path)} = {format_value(value)}  # {cited}{doc}".replace("#  ", "# ")
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -175,18 +179,38 @@ def _check_one(file: str) -> int:
     try:
         v = load_variant(file)
     except VariantError as exc:
-        print(f"{file}: invalid: {_reason(exc, file)}")
+        print(f"{file}: invalid: {capped_echoes(_reason(exc, file))}")
         return NO
     base = f"extends {v.extends}; " if v.extends else ""
     changed = ""
+    # the ranks whose effects the file sets (None: all, a root file; a shipped root declares
+    # ranks its extensions deal, like official's WS and WC for the 112-card deck)
+    mine: set[str] | None = None if file.endswith(".toml") else set()
     if v.extends:
         try:
-            n = len(diff_variants(load_variant(v.extends), v))
+            diffs = diff_variants(load_variant(v.extends), v)
+            n = len(diffs)
             changed = f"{n} {'key differs' if n == 1 else 'keys differ'} from it; "
+            mine = {_split(d.path)[1] for d in diffs if _split(d.path)[::2] == ["ranks", "effects"]}
         except EnaRulesError:
             changed = ""
     print(f"{file}: ok: variant {v.name!r} ({base}{changed}{len(v.ranks)} ranks)")
+    for rank in _unplayed(v, mine):
+        print(
+            f"{file}: warning: ranks.{toml_key(rank)}.effects: rank {rank!r} has effects but no "
+            "copies in the deck (deck.colored, deck.wild): no card of it is ever dealt"
+        )
     return YES
+
+
+def _unplayed(v: Variant, mine: set[str] | None) -> list[str]:
+    """The ranks with effects (the file's own, ``mine``) of which the deck holds no copy."""
+    dealt = {rank for rank, n in (*v.deck.colored, *v.deck.wild) if n}
+    return [
+        rank
+        for rank, r in v.ranks
+        if r.effects and rank not in dealt and (mine is None or rank in mine)
+    ]
 
 
 def _reason(exc: VariantError, file: str) -> str:

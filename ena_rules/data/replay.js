@@ -107,6 +107,9 @@
     setText("t-color", t.color || "none");
     setText("t-direction", t.direction);
     setText("t-pile", t.draw_pile + " cards");
+    setText("t-side", t.side ? t.side + " side" : "");  // a two-sided deck (UNO Flip)
+    show("t-side-h", !!t.side);
+    show("t-side", !!t.side);
     setText("t-round", t.phase === "over" ? "game over" : (t.phase === "deal" ? t.rounds_done + " finished" : String(t.rounds_done + 1)));
     var win = clear($("t-windows"));
     if (!t.windows.length) { win.appendChild(make("li", "none", "muted")); }
@@ -136,11 +139,13 @@
     var last = {};
     if (t.last_round) { t.last_round.points.forEach(function (p) { last[p[0]] = p[1]; }); }
     setText("t-last", t.last_round ? "last round won by " + t.last_round.winner : "no round finished yet");
+    var open = t.open_points || [];  // a table record: points that count cards nobody saw
     t.scores.forEach(function (p) {
       var tr = make("tr");
+      var unseen = open.indexOf(p[0]) >= 0 ? " + ?" : "";
       tr.appendChild(make("th", p[0]));
-      tr.appendChild(make("td", p[1], "n"));
-      tr.appendChild(make("td", t.last_round ? last[p[0]] : "–", "n"));
+      tr.appendChild(make("td", p[1] + unseen, "n"));
+      tr.appendChild(make("td", t.last_round ? last[p[0]] + unseen : "–", "n"));
       body.appendChild(tr);
     });
   }

@@ -207,6 +207,9 @@ def _format(exc: BaseException, cls: type | None) -> str:
     if isinstance(exc, TypeError):
         name = getattr(cls, "__name__", None) or repr(cls)
         return f"wrong kind of value (expected {name})" if cls else f"wrong kind of value ({exc})"
+    if isinstance(exc, AttributeError) and "keys" in str(exc):  # a mapping was expected
+        name = getattr(cls, "__name__", None)
+        return f"expected a JSON object{f' ({name})' if name else ''}"
     return f"invalid value ({type(exc).__name__}: {exc})"
 
 

@@ -139,6 +139,7 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], str], Callable[[str], Any]]] = {
     "last": ("last_player", *_opt(str, int)),
     "open": ("overtake_open", _bool, _parse_bool),
     "uno": ("uno_exposed", _ints, _parse_ints),
+    "called": ("out_called", _ints, _parse_ints),  # MAU-CALL-OUT
     "challenge": ("challenge", *_opt(_fmt_chal, _parse_chal)),
     "reveal": ("reveal", *_opt(_fmt_reveal, _parse_reveal)),
     "seed": ("seed", str, int),
@@ -147,6 +148,11 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], str], Callable[[str], Any]]] = {
     "cuts": ("cut_values", _opt_ints, _parse_opt_ints),
     "result": ("last_round", *_opt(_fmt_result, _parse_result)),
     "winner": ("winner", *_opt(str, int)),
+    "out": (  # NM-MERCY, HR-ELIMINATION: the players taken out of the game
+        "out",
+        lambda v: ",".join(escape_name(p) for p in v),
+        lambda t: tuple(unescape_name(p) for p in t.split(",")),
+    ),
     "side": ("side", str, int),  # FLIP2-SIDE: a two-sided deck's side in play
     "blind": (  # HR-BLIND-DRAW: each seat's cards its owner has not seen
         "blind",

@@ -84,13 +84,22 @@ def to_json(value: GameState | PlayerView | Verdict | Event) -> dict[str, Any]:
 
 
 @typed_arguments
-def state_from_json(data: Any) -> GameState:
-    """The state that :func:`to_json` wrote (its variant is looked up by name)."""
+def state_from_json(data: dict[str, Any]) -> GameState:
+    """The state that :func:`to_json` wrote (its variant is looked up by name); ``data`` is
+    that JSON object (a dict: ``json.loads`` a text first), else an
+    :class:`~ena_rules.errors.ArgumentTypeError` naming the argument.
+
+    >>> state_from_json("x")
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.ArgumentTypeError: state_from_json(): data: expected dict, got str 'x'
+    """
     return structure_state(data)
 
 
 @typed_arguments
-def event_from_json(data: Any) -> PlayerEvent:
-    """A player's event from its log form; raises :class:`~ena_rules.EventError` when the
-    data is not one (the message names the key that is wrong)."""
+def event_from_json(data: dict[str, Any]) -> PlayerEvent:
+    """A player's event from its log form (a JSON object); raises
+    :class:`~ena_rules.EventError` when the data is not one (the message names the key that
+    is wrong)."""
     return structure_event(data)

@@ -98,6 +98,9 @@ class GameState:
     last_player: int | None = None
     overtake_open: bool = False
     uno_exposed: tuple[int, ...] = ()
+    out_called: tuple[int, ...] = ()
+    """MAU-CALL-OUT (``uno.out_call``): the seats that called their last card before playing it
+    (Mau-Mau's "Mau-Mau")."""
     challenge: ChallengeWindow | None = None
     reveal: Reveal | None = None
     seed: int = 0
@@ -109,6 +112,9 @@ class GameState:
     blind: tuple[tuple[Card, ...], ...] = ()
     """HR-BLIND-DRAW (``view.blind_draw``): per seat, the cards of its hand its owner has not
     seen (empty without blind draws; :mod:`ena_rules.rules.sight`)."""
+    out: tuple[str, ...] = ()
+    """NM-MERCY, HR-ELIMINATION: the players taken out of the game, in the order they left (an
+    event of theirs is rejected naming the rule that took them out)."""
     side: int = 0
     """FLIP2-SIDE: a two-sided deck's side in play (0: the first of ``deck.sides``, 1: the
     other); every card shows its face of this side (a one-sided deck: always 0)."""

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from ..cards import Card
 from ..errors import PositionError
+from ..variant import Variant
 from .state import PHASES, GameState
 
 __all__ = ["check_state"]
@@ -58,10 +59,13 @@ def _check_players(s: GameState) -> None:
         names
     ):
         raise _fail("players", f"{list(names)!r}: players are distinct non-empty names")
+    out = s.out  # NM-MERCY, HR-ELIMINATION: the players taken out are no longer seated
+    if len(set(out)) != len(out) or set(out) & set(names) or not all(out):
+        raise _fail("out", f"{list(out)!r}: distinct names of players no longer seated")
     low = v.players.min
-    if v.scoring.elimination != "off":
-        # D-ELIMINATION-FINAL (HR-ELIMINATION): the seats shrink as players leave; the game's
-        # final state holds its winner alone
+    if v.scoring.elimination != "off" or v.mercy.limit:
+        # D-ELIMINATION-FINAL (HR-ELIMINATION), D-NM-MERCY-SEATS (NM-MERCY): the seats shrink
+        # as players leave; the game's final state holds its winner alone
         low = 1 if s.phase == "over" else min(low, 2)
     if not low <= len(names) <= v.players.max:
         raise _fail(
@@ -78,7 +82,7 @@ def _seat(field: str, value: int | None, n: int) -> None:
 def _check_seats(s: GameState, n: int) -> None:
     for field in ("turn", "dealer", "last_player", "winner"):
         _seat(field, getattr(s, field), n)
-    for field in ("uno_exposed", "cutters"):
+    for field in ("uno_exposed", "out_called", "cutters"):
         seats = getattr(s, field)
         for x in seats:
             _seat(field, x, n)
@@ -181,13 +185,20 @@ def _check_windows(s: GameState, n: int) -> None:
     if pending is not None:
         _seat("pending", pending.victim, n)
         _seat("pending", pending.after, n)
-        if pending.victim != s.turn or pending.count < 1 or not v.has_rank(pending.rank):
-            raise _fail("pending", "owed by the player due, at least 1 card, of a rank of the deck")
+        # MAU-EIGHT-ANSWER: a pending skip owes none; DRAW-COLOR: neither does a draw to a colour
+        least = 0 if v.skip_answers(pending.rank) or _to_color(v, pending.rank) else 1
+        if pending.victim != s.turn or pending.count < least or not v.has_rank(pending.rank):
+            raise _fail(
+                "pending",
+                "owed by the player due, at least 1 card (a pending skip or a draw to a colour: "
+                "none), of a rank of the deck",
+            )
     c = s.challenge
     if c is not None:
         _seat("challenge", c.offender, n)
         _seat("challenge", c.victim, n)
-        if s.phase != "owe" or c.count < 1 or c.prev_color not in (None, *s.colors):
+        least = 0 if s.pending is not None and _to_color(v, s.pending.rank) else 1  # FLIP2-WDC
+        if s.phase != "owe" or c.count < least or c.prev_color not in (None, *s.colors):
             raise _fail("challenge", "open only in phase 'owe', with a count and a colour")
     r = s.reveal
     if r is not None:
@@ -200,3 +211,8 @@ def _check_windows(s: GameState, n: int) -> None:
         _seat("last_round", res.winner, n)
         if len(res.points) != n or any(x < 0 for x in res.points):
             raise _fail("last_round", f"{len(res.points)} points for {n} players, each at least 0")
+
+
+def _to_color(v: Variant, rank: str) -> bool:
+    """A rank whose draw is until a colour (DRAW-COLOR): it may be owed as 0 cards."""
+    return v.has_rank(rank) and any(e.op == "draw_until_color" for e in v.rank(rank).effects)

@@ -35,7 +35,15 @@ import attrs
 
 from ..errors import ArgumentTypeError, EnaRulesError, VariantError
 from ..variant import Variant
-from ..variant.io import findable, is_path_like, load_named, load_variant, resolve_inside
+from ..variant.io import (
+    findable,
+    folder_path,
+    folder_paths,
+    is_path_like,
+    load_named,
+    load_variant,
+    resolve_inside,
+)
 
 __all__ = ["Resolver", "VariantAccess", "is_path_like", "resolve_inside"]
 
@@ -44,7 +52,11 @@ Resolver = Callable[[str], Variant]
 
 
 def _folders(values: Iterable[str | os.PathLike[str]]) -> tuple[Path, ...]:
-    return tuple(Path(v) for v in values)
+    return folder_paths(values)
+
+
+def _folder(value: str | os.PathLike[str] | None) -> Path | None:
+    return None if value is None else folder_path(value, "folder")
 
 
 @attrs.frozen
@@ -56,7 +68,7 @@ class VariantAccess:
     (it may raise :class:`~ena_rules.VariantError` or ``LookupError`` for an unknown name).
     """
 
-    folder: Path | None = attrs.field(default=None, converter=attrs.converters.optional(Path))
+    folder: Path | None = attrs.field(default=None, converter=_folder)
     allow_paths: tuple[Path, ...] = attrs.field(default=(), converter=_folders)
     resolver: Resolver | None = attrs.field(default=None, eq=False)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -29,7 +30,7 @@ from typing import IO, Any
 import attrs
 
 from ..cards import COLORS, Card
-from ..errors import EnaRulesError, LogError, LogReadError
+from ..errors import EnaRulesError, LogError, LogReadError, capped_echoes
 from ..game.event_fields import wrong_type
 from ..game.events import CallUno, Overtake, Play
 from ..game.names import lone_surrogate
@@ -189,6 +190,35 @@ def _no_constants(name: str) -> Any:
 
 
 #: The only characters JSON counts as white space: a line of nothing else is blank.
+#: The longest player name a log may give (every verdict names the players).
+MAX_NAME = 100
+
+
+def _check_names(players: tuple[str, ...]) -> None:
+    """No name too long to echo (:data:`MAX_NAME`), none twice."""
+    long = [p for p in players if len(p) > MAX_NAME]
+    if long:
+        raise _LineProblem(
+            f"a player's name of {len(long[0])} characters ({long[0][:20]!r}...): "
+            f"at most {MAX_NAME} @ $.players"
+        )
+    if len(set(players)) != len(players):
+        raise _LineProblem(f"players repeat a name: {list(players)!r}")
+
+
+def _value_error(exc: ValueError) -> str:
+    """A ValueError of the JSON decoder in the log's words (not Python's advice).
+
+    >>> _value_error(ValueError("Exceeds the limit (4300 digits) for integer string conversion: "
+    ...                         "value has 5000 digits; use sys.set_int_max_str_digits()"))
+    'a number of 5000 digits (at most 4300 are read)'
+    """
+    m = re.search(r"limit \((\d+) digits\).*value has (\d+) digits", str(exc))
+    if m:
+        return f"a number of {m.group(2)} digits (at most {m.group(1)} are read)"
+    return str(exc)[:200]
+
+
 _JSON_SPACE = " \t\r\n"
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
@@ -279,6 +309,7 @@ class LogReader:
                     time = self._timed(obj, number)
                     self._remember(text, item, obj)
             except _LineProblem as p:
+                seen_header = True  # the header's line, unusable: the log is not empty
                 yield self._problem(number, p.reason)
                 continue
             yield Entry(self.source, number, item, obj, self.variant if first else None, time)
@@ -304,6 +335,7 @@ class LogReader:
         self._seen[text] = (item, obj)
 
     def _problem(self, line: int, reason: str) -> Problem:
+        reason = capped_echoes(reason)
         self.problems += 1
         if self.strict:
             raise LogError(reason, source=self.source, line=line)
@@ -338,7 +370,7 @@ class LogReader:
         except RecursionError:
             raise _LineProblem("not usable JSON: nested too deeply") from None
         except ValueError as exc:  # e.g. an integer of more digits than Python converts
-            raise _LineProblem(f"not usable JSON: {exc}") from None
+            raise _LineProblem(f"not usable JSON: {_value_error(exc)}") from None
         if "\\u" in text or (not text.isascii() and lone_surrogate(text) is not None):
             _no_lone_surrogates(obj)  # only then: walk to the string that holds one
         return obj
@@ -360,8 +392,7 @@ class LogReader:
             raise _LineProblem(
                 f"unsupported ena_log version {h.ena_log} (this reader knows {FORMAT_VERSION})"
             )
-        if len(set(h.players)) != len(h.players):
-            raise _LineProblem(f"players repeat a name: {list(h.players)!r}")
+        _check_names(h.players)
         v = self._load_variant(h.variant)
         if not v.players.min <= len(h.players) <= v.players.max:
             raise _LineProblem(

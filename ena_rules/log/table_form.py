@@ -1,9 +1,7 @@
 """The form of a table record's own fields (docs/log-format.md, Table records).
 
 A table record's header has ``"deck": "unknown"`` with ``"dealer"`` and ``"turned"``; its lines
-may carry what the table saw: a ``draw``'s ``"cards"`` (or a ``choose_color``'s, DRAW-COLOR: the
-cards its player drew to the colour named), a ``play``'s ``"discarded"`` (NM-DISCARD-ALL: the
-cards put down with a Discard All), a ``challenge``'s ``"shown"`` hand, a
+may carry what the table saw: a ``draw``'s ``"cards"``, a ``challenge``'s ``"shown"`` hand, a
 ``claim_round``'s ``"hands"``. These checks give a :class:`~ena_rules.game.convert.FormatError`
 (an unusable line, exit 2) naming the key.
 
@@ -24,16 +22,18 @@ from ..errors import CardError
 from . import convert as _conv
 from .lines import Header
 
-__all__ = ["SEEN_FIELDS", "seen_fields", "table_header_form"]
+__all__ = ["SEEN_ALSO", "SEEN_FIELDS", "seen_fields", "table_header_form"]
 
-#: The optional fields of what a table saw: the line types each belongs on, and what it holds
-#: (DRAW-COLOR, NM-ROULETTE: a ``choose_color`` whose player then draws to the colour).
-SEEN_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
-    "cards": (("draw", "choose_color"), "the cards drawn, in order"),
-    "discarded": (("play",), "the cards a Discard All put down with it (NM-DISCARD-ALL)"),
-    "shown": (("challenge",), "the challenged hand as shown"),
-    "hands": (("claim_round",), "each player's cards left at the round's end"),
+#: The optional fields of what a table saw: the line type each belongs on, and what it holds.
+SEEN_FIELDS: dict[str, tuple[str, str]] = {
+    "cards": ("draw", "the cards drawn, in order"),
+    "shown": ("challenge", "the challenged hand as shown"),
+    "discarded": ("play", "the cards a Discard All put down with it (NM-DISCARD-ALL)"),
+    "hands": ("claim_round", "each player's cards left at the round's end"),
 }
+#: The other line types a field of what a table saw may go on: a victim's draw to a colour
+#: names its cards on the ``choose_color`` that draws them (DRAW-COLOR).
+SEEN_ALSO: dict[str, tuple[str, ...]] = {"cards": ("choose_color",)}
 
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
@@ -55,12 +55,11 @@ def seen_fields(obj: Any) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     kind = obj.get("type")
-    for key, (owners, what) in SEEN_FIELDS.items():
-        if key not in obj or (key == "cards" and kind not in owners and kind != "play"):
+    for key, (owner, what) in SEEN_FIELDS.items():
+        if key not in obj or (key == "cards" and kind not in ("draw", "play", "choose_color")):
             continue  # "cards" is also a claim's own field; on a play the converter says no
-        if kind not in owners:
-            where = " or ".join(owners)
-            raise _conv.FormatError(f"{key!r} belongs on a {where} line ({what})", f"$.{key}")
+        if kind != owner and kind not in SEEN_ALSO.get(key, ()):
+            raise _conv.FormatError(f"{key!r} belongs on a {owner} line ({what})", f"$.{key}")
         value = obj[key]
         if key == "hands":
             if not isinstance(value, dict):

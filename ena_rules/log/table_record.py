@@ -36,11 +36,12 @@ from ..rules.referee import apply, new_game
 from ..rules.unseen import (
     UNKNOWN,
     decide_challenge,
+    decide_discarded,
+    discarded_mismatch,
     forget,
     known,
     open_points,
     overfull,
-    put_down_seen,
     rescore,
     unseen,
 )
@@ -215,7 +216,7 @@ class TableReplay(Replay):
         if isinstance(e, Misdeal | Imposed):
             return arbiter_line(r, e)
         cards: tuple[Card, ...] | None = seen.get("cards")
-        s = _seen_state(r, e, seen)
+        s = _seen_before(r, e, seen)
         if isinstance(s, Verdict):
             return s
         v = apply(s, e, took=took)
@@ -363,31 +364,6 @@ class TableReplay(Replay):
         return None
 
 
-def _seen_state(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameState | Verdict:
-    """The reading ``r`` with what the line says the table saw: a draw's (or a draw to a
-    colour's, DRAW-COLOR) ``cards`` on the pile, a Discard All's ``discarded`` cards in the
-    hand (NM-DISCARD-ALL), a challenge's ``shown`` hand; the rejection where it cannot be."""
-    cards: tuple[Card, ...] | None = seen.get("cards")
-    discarded: tuple[Card, ...] | None = seen.get("discarded")
-    shown: tuple[Card, ...] | None = seen.get("shown")
-    if cards is not None and isinstance(e, Draw | ChooseColor):
-        filled = _fill_pile(r, cards)
-        if isinstance(filled, str):
-            return _rejected(r, e, "DECK-108", "deck.colored", filled)
-        return filled
-    if discarded is not None and isinstance(e, Play):
-        put = put_down_seen(r, e, discarded)
-        if isinstance(put, str):
-            return _rejected(r, e, "NM-DISCARD-ALL", f"ranks.{e.card.rank}.effects", put)
-        return put
-    if shown is not None and isinstance(e, Challenge):
-        decided = decide_challenge(r, shown)
-        if isinstance(decided, str):
-            return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
-        return decided
-    return r
-
-
 def _open_draw(v: Verdict, c: DrawnClaim) -> bool:
     """Whether the last line left open what a ``claim_drawn`` says: an undetermined line, or
     a draw until playable (HOUSE-DRAW-UNTIL) that stopped at a card nobody saw."""
@@ -418,6 +394,34 @@ def _until(v: Verdict, c: DrawnClaim) -> Verdict | None:
     )
     drawn = tuple((p, n + more if p == c.player else n) for p, n in v.drawn)
     return attrs.evolve(v, state=state, drawn=drawn)
+
+
+def _seen_before(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameState | Verdict:
+    """What the table saw, put into the state before the line is judged: a draw's cards
+    (a victim's draw to a colour too, DRAW-COLOR), the cards a Discard All put down
+    (NM-DISCARD-ALL), a challenged hand as shown (CHAL-SHOW); a rejection if they cannot be."""
+    cards: tuple[Card, ...] | None = seen.get("cards")
+    shown: tuple[Card, ...] | None = seen.get("shown")
+    discarded: tuple[Card, ...] | None = seen.get("discarded")
+    s = r
+    if cards is not None and isinstance(e, Draw | ChooseColor):
+        filled = _fill_pile(r, cards)
+        if isinstance(filled, str):
+            return _rejected(r, e, "DECK-108", "deck.colored", filled)
+        s = filled
+    if discarded is not None and isinstance(e, Play) and e.player in r.players:
+        told = decide_discarded(s, r.players.index(e.player), discarded)
+        if not isinstance(told, str):
+            told = discarded_mismatch(told, e, discarded) or told
+        if isinstance(told, str):
+            return _rejected(r, e, "NM-DISCARD-ALL", f"ranks.{e.card.rank}.effects", told)
+        s = told
+    if shown is not None and isinstance(e, Challenge):
+        decided = decide_challenge(r, shown)
+        if isinstance(decided, str):
+            return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
+        s = decided
+    return s
 
 
 def _stopped_unseen(v: Verdict, c: DrawnClaim) -> bool:

@@ -23,14 +23,12 @@ decks into the record the table would have kept: the turned-up cards, the moves,
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from ..cards import Card, parse_card
 from ..errors import LogError, typed_arguments
 from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
-from ..game.state import GameState
 from ..rules.mercy import held_after
 from ..variant import Variant
 from .convert import unstructure_header, unstructure_line
@@ -99,8 +97,8 @@ class TableRecorder:
         self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
 
     def event(self, e: PlayerEvent, **seen: Any) -> LineResult:
-        """Write and judge one event; ``seen`` adds ``cards`` (a draw, a draw to a colour),
-        ``discarded`` (a Discard All) or ``shown`` (a challenge), as card codes."""
+        """Write and judge one event; ``seen`` adds ``cards`` (a draw) or ``shown`` (a
+        challenge), as card codes."""
         record = unstructure_line(e)
         record.update({k: _cards(v) for k, v in seen.items() if v is not None})
         self.line += 1
@@ -108,16 +106,10 @@ class TableRecorder:
         return self.replay.event(self.line, e, record)
 
     def play(
-        self,
-        player: str,
-        card: str,
-        color: str | None = None,
-        target: str | None = None,
-        discarded: Sequence[str] | None = None,
+        self, player: str, card: str, color: str | None = None, target: str | None = None
     ) -> LineResult:
-        """``player`` plays ``card`` (``color`` for a wild, ``target`` for a hand swap;
-        ``discarded``: the cards a Discard All put down with it, NM-DISCARD-ALL)."""
-        return self.event(Play(player, card, color=color, target=target), discarded=discarded)
+        """``player`` plays ``card`` (``color`` for a wild, ``target`` for a hand swap)."""
+        return self.event(Play(player, card, color=color, target=target))
 
     def overtake(self, player: str, card: str, color: str | None = None) -> LineResult:
         """``player`` overtakes with ``card``."""
@@ -139,12 +131,9 @@ class TableRecorder:
         """``player`` challenges; ``shown``: the challenged hand as shown, if recorded."""
         return self.event(Challenge(player), shown=shown)
 
-    def choose_color(
-        self, player: str, color: str, cards: Sequence[str] | None = None
-    ) -> LineResult:
-        """``player`` names the colour of a wild turned up, or the colour to draw to
-        (DRAW-COLOR; ``cards``: the cards then drawn, if the drawer noted them)."""
-        return self.event(ChooseColor(player, color), cards=cards)
+    def choose_color(self, player: str, color: str) -> LineResult:
+        """``player`` names the colour of a wild turned up."""
+        return self.event(ChooseColor(player, color))
 
     def new_round(self, turned: Sequence[str]) -> LineResult:
         """A new round whose deal turned up ``turned``."""
@@ -185,9 +174,7 @@ class TableRecorder:
 def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> list[str]:
     """The table record of a log with explicit decks: the header's and each round line's deck
     become the turned-up cards (``"deck": "unknown"``); with ``draws`` each draw line lists the
-    cards it drew (as the drawer's notes; a victim's ``choose_color`` too, DRAW-COLOR). A
-    Discard All's play lists the cards put down with it (``discarded``: the table saw them,
-    NM-DISCARD-ALL). A seeded log has no decks to start from."""
+    cards it drew (as the drawer's notes). A seeded log has no decks to start from."""
     reader = LogReader(lines)
     out: list[str] = []
     validator = None
@@ -216,31 +203,30 @@ def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> lis
         assert validator is not None
         before = validator.state
         result = validator.feed(item)
-        drew = draws and result is not None and before is not None
-        if drew and isinstance(x, Draw | ChooseColor):  # DRAW-COLOR: a victim names, draws
-            assert result is not None and before is not None
+        # DRAW-COLOR: a victim's choose_color draws to the colour named
+        if isinstance(x, Draw | ChooseColor) and draws and result and before is not None:
             count = dict(result.drawn).get(x.player, 0)
             after = validator.state
             if count and after is not None and result.outcome != "rejected":
                 hand = held_after(before, after, dict(result.drawn), x.player)
                 record["cards"] = _cards(hand[len(hand) - count :])
-        if isinstance(x, Play) and result is not None and before is not None:
-            put = _put_down(before, validator.state, x)
-            if put:
-                record["discarded"] = _cards(put)
+        if isinstance(x, Play) and result is not None and result.outcome != "rejected":
+            _discarded(record, before, validator.state, (x.card, *x.more))
         out.append(json.dumps(record, ensure_ascii=False))
     return out
 
 
-def _put_down(before: GameState, after: GameState | None, e: Play) -> tuple[Card, ...]:
-    """NM-DISCARD-ALL: the cards the table saw a Discard All put down with it."""
-    if after is None or "discard_color" not in [
-        x.op for x in before.variant.rank(e.card.rank).effects
-    ]:
-        return ()
-    if e.player not in before.players or before.players != after.players:
-        return ()
-    seat = before.players.index(e.player)
-    left = Counter(before.hands[seat]) - Counter(after.hands[seat]) - Counter([e.card, *e.more])
-    color = e.card.color or e.color
-    return tuple(c for c in left.elements() if c.color is not None and c.color == color)
+def _discarded(record: dict[str, Any], before: Any, after: Any, played: tuple[Card, ...]) -> None:
+    """NM-DISCARD-ALL: the cards a Discard All put down under it, which every player saw: the
+    cards that went onto the discard pile, less the ones the line plays (the card and
+    HR-MULTI-PLAY's ``more``)."""
+    if before is None or after is None:
+        return
+    old, new = before.discard, after.discard
+    if len(new) > len(old) + 1 and new[: len(old)] == old:
+        rest = list(new[len(old) :])
+        for c in played:
+            if c in rest:
+                rest.remove(c)
+        if rest:
+            record["discarded"] = _cards(rest)

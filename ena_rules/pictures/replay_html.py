@@ -23,7 +23,7 @@ import os
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -33,9 +33,10 @@ from ..cards import COLOR_NAMES, parse_card
 from ..cards.notation import color_name
 from ..errors import OutputError, typed_arguments
 from ..game.names import lone_surrogate
+from ..game.words import plural
 from ..variant import Variant
 from .replay_steps import Replay, ReplayStep, clause_texts, replay_steps
-from .svg import PALETTE, SUIT_INK, card_label, card_symbol, color_mark
+from .svg import PALETTE, SUIT_INK, caption_of, card_label, card_symbol, color_mark
 
 __all__ = ["page_data", "render_page", "replay_command", "write_replay"]
 
@@ -84,7 +85,7 @@ def page_data(replay: Replay) -> dict[str, Any]:
         "viewer": replay.viewer,
         "first_wrong": replay.report.first_wrong,
         "symbols": {code: f"card-{i}" for i, code in enumerate(codes)},
-        "labels": {code: card_label(code) for code in codes},
+        "labels": {code: card_label(code, dict(replay.names)) for code in codes},
         "back": BACK_ID,
         "clauses": {c: texts.get(c, "") for c in cited},
         "steps": steps,
@@ -98,12 +99,15 @@ def _script_json(data: dict[str, Any]) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def _symbols(codes: Iterable[str]) -> str:
+def _symbols(codes: Iterable[str], names: Mapping[str, str] | None = None) -> str:
     defs = ET.Element("defs")
     defs.append(card_symbol(None, BACK_ID))
     for i, code in enumerate(codes):
         # "?": a card nobody saw (a table record) is drawn face down
-        defs.append(card_symbol(None if code == "?" else parse_card(code), f"card-{i}"))
+        card = None if code == "?" else parse_card(code)
+        name = (names or {}).get(card.rank, "") if card is not None else ""
+        caption = caption_of(name) if name else None
+        defs.append(card_symbol(card, f"card-{i}", caption))
     return ET.tostring(defs, encoding="unicode")
 
 
@@ -184,6 +188,12 @@ def _header(replay: Replay) -> str:
             f'<p class="first"><a href="#line={rep.first_wrong}">⚑ The record first leaves '
             f"the rules at line {rep.first_wrong}</a></p>"
         )
+    found = sum(1 for s in replay.steps if s.result.wrong or s.result.kind == "problem")
+    if found:  # who was wrong, one tap away on a phone too
+        first += (
+            f'<p class="jump"><a href="#findings">{plural(found, "finding")}: who was '
+            "wrong, line by line ↓</a></p>"
+        )
     return (
         f'<header><h1>Replay of <span class="src">{e(rep.source)}</span></h1>'
         f'<p class="summary {rep.verdict_word.lower()}">{e(rep.summary_text())}</p>'
@@ -242,7 +252,8 @@ _TABLE = """<section id="table" aria-labelledby="table-h">
 <div class="pile"><div id="t-top"></div>
 <dl><dt>Top card</dt><dd id="t-top-word"></dd><dt>Colour in force</dt><dd id="t-color"></dd>
 <dt>Direction</dt><dd id="t-direction"></dd><dt>Draw pile</dt><dd id="t-pile"></dd>
-<dt>Round</dt><dd id="t-round"></dd></dl></div>
+<dt>Round</dt><dd id="t-round"></dd>
+<dt id="t-side-h" hidden>Side in play</dt><dd id="t-side" hidden></dd></dl></div>
 <h3>Open windows and owed draws</h3><ul id="t-windows" class="windows"></ul>
 <div id="t-seats"></div>
 <h3>Scores</h3><p id="t-last" class="muted"></p>
@@ -287,8 +298,8 @@ def render_page(replay: Replay) -> str:
             _STEP,
             _TABLE,
             "<aside>",
-            f'<section aria-labelledby="f-h"><h2 id="f-h">Findings</h2>{_finding_items(replay)}'
-            "</section>",
+            f'<section id="findings" aria-labelledby="f-h"><h2 id="f-h">Findings</h2>'
+            f"{_finding_items(replay)}</section>",
             f'<section aria-labelledby="c-h"><h2 id="c-h">Claims</h2>{_claim_items(replay)}'
             "</section>",
             '<section aria-labelledby="l-h"><h2 id="l-h">Card colours</h2>'
@@ -298,7 +309,7 @@ def render_page(replay: Replay) -> str:
             "</aside>",
             "</main>",
             '<svg class="defs" width="0" height="0" aria-hidden="true" focusable="false">'
-            f"{_symbols(codes)}</svg>",
+            f"{_symbols(codes, dict(replay.names))}</svg>",
             '<template id="card-tpl"><svg class="card" viewBox="0 0 60 90" role="img">'
             f'<use href="#{BACK_ID}"></use></svg></template>',
             f'<script type="application/json" id="replay-data">{_script_json(data)}</script>',

@@ -108,6 +108,8 @@ class Replay:
     steps: tuple[ReplayStep, ...]
     report: Report
     viewer: str | None = None
+    names: tuple[tuple[str, str], ...] = ()
+    """DECK-DECLARE: the words of the variant's ranks (``ranks.*.name``), for the pictures."""
 
 
 def _teed(lines: Iterable[str | bytes], seen: list[str]) -> Iterator[str | bytes]:
@@ -143,4 +145,6 @@ def replay_steps(
         table = None if state is None or state.phase == "cut" else table_view(state, player)
         text = raw[r.line - 1] if 0 < r.line <= len(raw) else ""
         steps.append(ReplayStep(r, text, table, first=r.line == report.first_wrong))
-    return Replay(tuple(steps), report, player)
+    variant = next((s.variant for _, s in judged if s is not None), None)
+    names = tuple((r, k.name) for r, k in variant.ranks if k.name) if variant else ()
+    return Replay(tuple(steps), report, player, names)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from ..cards import Card, color_from_name, parse_card
@@ -42,6 +42,7 @@ __all__ = [
     "PALETTE",
     "SHAPES",
     "Svg",
+    "caption_of",
     "card",
     "card_label",
     "card_symbol",
@@ -60,6 +61,10 @@ PALETTE: dict[str, str] = {"R": "#D55E00", "Y": "#F0E442", "G": "#009E73", "B": 
 #: The shape each colour carries, so that no card is told by its colour alone.
 SHAPES: dict[str, str] = {"R": "circle", "Y": "triangle", "G": "square", "B": "diamond"}
 WILD_FILL, BACK_FILL, INK, PAPER = "#262626", "#3B4A6B", "#111111", "#FFFFFF"
+#: Colours a deck declares beyond the four (the second side of a two-sided deck), each with its
+#: own fill and shape; any other declared colour is drawn grey, told by its letter.
+DECLARED_PALETTE: dict[str, str] = {"P": "#CC79A7", "T": "#56B4E9", "O": "#E69F00", "V": "#7B3294"}
+DECLARED_SHAPES: dict[str, str] = {"P": "circle", "T": "triangle", "O": "square", "V": "diamond"}
 #: The ink of each suit of a pack of playing cards (red hearts and diamonds, as printed); the
 #: suits are told apart by their shapes (drawn as paths, not font glyphs) and letters too.
 SUIT_INK: dict[str, str] = {"S": INK, "H": "#C0262D", "D": "#C0262D", "C": INK}
@@ -96,18 +101,21 @@ def _card(c: Card | str | None) -> Card | None:
 
 
 @typed_arguments
-def card_label(c: Card | str | None) -> str:
-    """A card in words, for a ``<title>`` or an ``aria-label``.
+def card_label(c: Card | str | None, names: Mapping[str, str] | None = None) -> str:
+    """A card in words, for a ``<title>`` or an ``aria-label``; ``names`` gives the words of a
+    variant's own ranks (DECK-DECLARE ``ranks.*.name``: No Mercy's ``WCR``).
 
-    >>> card_label("B+2"), card_label("Y0")
-    ('blue draw two', 'yellow 0')
+    >>> card_label("B+2"), card_label("Y0"), card_label("WCR", {"WCR": "wild color roulette"})
+    ('blue draw two', 'yellow 0', 'wild color roulette')
     """
     k = _card(c)
     if k is None:
         return "face-down card"
+    if k.other is not None:  # FLIP2-SIDE: a two-sided card, its face in play first
+        return f"{card_label(k.face)}, its other face {card_label(k.other)}"
     if k.color is not None and k.color in SUIT_INK:  # a playing card: "queen of hearts"
         return f"{_PIP_WORDS.get(k.rank, k.rank)} of {color_name(k.color)}"
-    word = _RANK_WORDS.get(k.rank, k.rank)
+    word = (names or {}).get(k.rank) or _RANK_WORDS.get(k.rank, k.rank)
     return (
         word
         if k.color is None
@@ -167,8 +175,8 @@ def color_mark(color: str, cx: float, cy: float, r: float) -> ET.Element:
     own shape for a suit of playing cards."""
     if color in SUIT_INK:
         return suit_mark(color, cx, cy, r)
-    fill, stroke = PALETTE.get(color, "#999999"), INK
-    shape = SHAPES.get(color, "circle")
+    fill, stroke = _fill(color), INK
+    shape = SHAPES.get(color) or DECLARED_SHAPES.get(color, "circle")
     if shape == "circle":
         return _el("circle", cx=cx, cy=cy, r=r * 0.85, fill=fill, stroke=stroke)
     if shape == "square":
@@ -179,6 +187,10 @@ def color_mark(color: str, cx: float, cy: float, r: float) -> ET.Element:
     else:  # diamond
         pts = f"{cx},{cy - r} {cx + r},{cy} {cx},{cy + r} {cx - r},{cy}"
     return _el("polygon", points=pts, fill=fill, stroke=stroke)
+
+
+def _fill(color: str) -> str:
+    return PALETTE.get(color) or DECLARED_PALETTE.get(color, "#999999")
 
 
 def _playing_face(c: Card) -> ET.Element:
@@ -199,23 +211,43 @@ def _playing_face(c: Card) -> ET.Element:
     return g
 
 
-def _face(c: Card) -> ET.Element:
+def caption_of(name: str) -> str | None:
+    """The caption a card's face shows for a rank's declared name (DECK-DECLARE
+    ``ranks.*.name``): short enough to fit under the rank, a wild's "wild" left out.
+
+    >>> caption_of("wild color roulette"), caption_of("discard all"), caption_of("7")
+    ('color roulette', 'discard all', None)
+    """
+    words = name.removeprefix("wild ").replace(" four", " 4").replace(" six", " 6")
+    words = words.replace(" ten", " 10").replace(" two", " 2")
+    return words if 2 < len(words) <= 16 and not words.isdigit() else None
+
+
+def _face(c: Card, caption: str | None = None) -> ET.Element:
     """A card face in a 60 x 90 box: body, centre oval and rank, corner code, colour mark."""
     if c.color is not None and c.color in SUIT_INK:
         return _playing_face(c)
     g = _el("g")
-    body = WILD_FILL if c.color is None else PALETTE.get(c.color, "#999999")
+    body = WILD_FILL if c.color is None else _fill(c.color)
     _el("rect", g, x=1, y=1, width=58, height=88, rx=7, fill=body, stroke=INK, stroke_width=1.5)
     _el("ellipse", g, cx=30, cy=45, rx=23, ry=27, fill=PAPER)
     big = c.rank[1:] if c.color is None and len(c.rank) > 1 and c.rank[1] == "+" else c.rank
     size = {1: 30, 2: 24}.get(len(big), 15)
     _text(g, 30, 45 + size * 0.35, big, font_size=size, font_weight="bold", text_anchor="middle")
-    caption = _CAPTIONS.get(c.rank)
+    caption = caption or _CAPTIONS.get(c.rank)
     if caption:
-        _text(g, 30, 66, caption, font_size=7.5, text_anchor="middle")
-    code = str(c)
+        small = 7.5 if len(caption) <= 12 else 6.0
+        _text(g, 30, 66, caption, font_size=small, text_anchor="middle")
+    code = str(c.face)
     _el("rect", g, x=4, y=4, width=7 + 5.5 * len(code), height=13, rx=3, fill=PAPER)
     _text(g, 7, 14, code, font_size=9.5, font_weight="bold")
+    if c.other is not None:  # FLIP2-SIDE: the other face, in its colour, along the top edge
+        o = c.other
+        back = str(o)
+        x = 56 - (7 + 5.5 * len(back))
+        fill = WILD_FILL if o.color is None else _fill(o.color)
+        _el("rect", g, x=x, y=4, width=7 + 5.5 * len(back), height=13, rx=3, fill=fill)
+        _text(g, x + 3, 14, back, font_size=9.5, font_weight="bold", fill=PAPER, class_="other")
     if c.color is None:
         for i, color in enumerate(PALETTE):
             g.append(color_mark(color, 13 + 11.3 * i, 80, 4))
@@ -237,8 +269,8 @@ def _back() -> ET.Element:
     return g
 
 
-def _piece(c: Card | None) -> ET.Element:
-    return _back() if c is None else _face(c)
+def _piece(c: Card | None, caption: str | None = None) -> ET.Element:
+    return _back() if c is None else _face(c, caption)
 
 
 def _root(width: float, height: float, label: str, *, standalone: bool) -> ET.Element:
@@ -278,15 +310,16 @@ def card(c: Card | str | None, *, size: float = CARD_WIDTH, standalone: bool = T
 
 
 @typed_arguments
-def card_symbol(c: Card | str | None, symbol_id: str) -> ET.Element:
-    """A card as a reusable ``<symbol>`` (drawn with ``<use href="#id">``).
+def card_symbol(c: Card | str | None, symbol_id: str, caption: str | None = None) -> ET.Element:
+    """A card as a reusable ``<symbol>`` (drawn with ``<use href="#id">``), with a caption
+    under its rank (a variant's rank name: :func:`caption_of`).
 
     >>> card_symbol("G5", "c1").get("viewBox")
     '0 0 60 90'
     """
     k = _card(c)
     sym = _el("symbol", id=symbol_id, viewBox=f"0 0 {CARD_WIDTH} {CARD_HEIGHT}")
-    sym.append(_piece(k))
+    sym.append(_piece(k, caption))
     return sym
 
 

@@ -26,6 +26,7 @@ from ..cards.notation import color_name
 from ..errors import typed_arguments
 from ..game.state import GameState
 from ..game.view import PlayerView
+from ..rules.unseen import open_points
 from ..rules.view import view
 
 __all__ = ["SeatView", "TableView", "public_windows", "table_from_view", "table_view"]
@@ -72,6 +73,10 @@ class TableView:
     shown: tuple[str, tuple[Card, ...]] | None = None
     scores: tuple[tuple[str, int], ...] = ()
     last_round: tuple[str, tuple[tuple[str, int], ...]] | None = None
+    open_points: tuple[str, ...] = ()
+    """A table record: the players whose last-round points count cards nobody saw as 0."""
+    side: str = ""
+    """FLIP2-SIDE: a two-sided deck's side in play (``light``, ``dark``); empty otherwise."""
 
     @property
     def status(self) -> str:
@@ -112,6 +117,7 @@ class TableView:
                 for s in self.seats
             ],
             "top": code(self.top),
+            "side": self.side,
             "color": self.color,
             "direction": self.direction,
             "draw_pile": self.draw_pile,
@@ -125,6 +131,7 @@ class TableView:
             "last_round": None
             if self.last_round is None
             else {"winner": self.last_round[0], "points": [[n, p] for n, p in self.last_round[1]]},
+            "open_points": list(self.open_points),
         }
 
 
@@ -172,6 +179,10 @@ def _last_round(state: GameState) -> tuple[str, tuple[tuple[str, int], ...]] | N
     return state.players[r.winner], tuple(zip(state.players, r.points, strict=True))
 
 
+def _open_points(state: GameState) -> tuple[str, ...]:
+    return tuple(state.players[i] for i in sorted(open_points(state.variant, state.last_round)))
+
+
 @typed_arguments
 def table_view(state: GameState, player: str | None = None) -> TableView:
     """The table as the arbiter sees it (every hand), or as ``player`` does (:func:`view`).
@@ -182,7 +193,13 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
     """
     if player is not None:
         seen = table_from_view(view(state, player), windows=public_windows(state, arbiter=False))
-        return attrs.evolve(seen, rounds_done=state.round, last_round=_last_round(state))
+        return attrs.evolve(
+            seen,
+            rounds_done=state.round,
+            last_round=_last_round(state),
+            open_points=_open_points(state),
+            side=_side(state),
+        )
     s = state
     hands = s.hands or tuple(() for _ in s.players)
     seats = tuple(
@@ -213,7 +230,15 @@ def table_view(state: GameState, player: str | None = None) -> TableView:
         shown=shown,
         scores=tuple(zip(s.players, s.scores, strict=True)),
         last_round=_last_round(s),
+        open_points=_open_points(s),
+        side=_side(s),
     )
+
+
+def _side(state: GameState) -> str:
+    """FLIP2-SIDE: the name of the side in play of a two-sided deck, else empty."""
+    v = state.variant
+    return v.side_name(state.side) if v.two_sided else ""
 
 
 @typed_arguments

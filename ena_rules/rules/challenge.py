@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..game.events import Challenge
 from ..game.state import ChallengeWindow, GameState, Pending, Reveal
 from . import sight, windows
+from .effects import draw_owed, draws_to_color
 from .judgement import Judgement, accept, cname, reject
 from .work import Work
 
@@ -59,8 +60,10 @@ def perform_challenge(w: Work, seat: int, e: Challenge, j: Judgement) -> None:
         w.note("challenge.innocent_extra", f"The challenge fails: {held}.")
         if shown:
             w.note("challenge.show_hand", shown)
-        extra = v.challenge.innocent_extra
-        w.take(seat, p.count + extra, "challenge.innocent_extra", "a failed challenge")
+        extra = v.challenge.innocent_extra  # FLIP2-WDC: a draw to a colour first, then extra
+        draw_owed(
+            w, seat, p.rank, p.count + extra, "challenge.innocent_extra", "a failed challenge"
+        )
         if p.after != seat:
             w.lose_turn(seat)
         w.set_turn(p.after)
@@ -118,7 +121,10 @@ def _card_stays(w: Work, seat: int, c: ChallengeWindow, p: Pending) -> None:
         )
         w.set_turn(seat)
         return
-    w.take(c.offender, v.challenge.guilty_draw, "challenge.guilty_draw", "guilty")
+    if draws_to_color(v, p.rank):  # FLIP2-WDC: the guilty player draws to the colour instead
+        draw_owed(w, c.offender, p.rank, 0, "challenge.guilty_draw", "guilty")
+    else:
+        w.take(c.offender, v.challenge.guilty_draw, "challenge.guilty_draw", "guilty")
     rest = p.count - c.count
     if rest > 0:
         w.take(seat, rest, "challenge.after_stack", "the rest of the stack")

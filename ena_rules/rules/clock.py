@@ -56,11 +56,14 @@ Plain = Callable[["GameState", Event], Verdict]
 
 
 def seconds(value: float) -> str:
-    """A time in words, to the millisecond: ``41 s``, ``41.5 s``.
+    """A time in words, to the millisecond: ``41 s``, ``41.5 s``; past a billion seconds in
+    the exponent form (``1e+308 s``, not 309 digits).
 
-    >>> seconds(41.0), seconds(30.25), seconds(7)
-    ('41 s', '30.25 s', '7 s')
+    >>> seconds(41.0), seconds(30.25), seconds(7), seconds(1e308)
+    ('41 s', '30.25 s', '7 s', '1e+308 s')
     """
+    if abs(value) >= 1e9:
+        return f"{value:.6g} s"
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return f"{text} s"
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..game.state import ChallengeWindow, GameState, Pending
+from ..game.words import a_word
 from ..variant import Variant
 from . import scoring, windows
-from .effects import Resolution, draw_named_color, moves_hands, resolve
+from .effects import Resolution, draw_named_color, draw_owed, moves_hands, resolve
 from .revenge import answer_count
 from .work import Work
 
@@ -25,8 +26,16 @@ __all__ = [
     "pay_pending",
     "put_down",
     "record_skips",
+    "skip_pending",
     "stays_pending",
 ]
+
+
+def skip_pending(s: GameState) -> bool:
+    """MAU-EIGHT-ANSWER (``stacking.skip_answer``): the player due is skipped by a card whose
+    skip they may still pass on (a pending skip: nothing to draw); they pass to take it."""
+    p = s.pending
+    return p is not None and p.count == 0 and bool(s.variant.skip_answers(p.rank))
 
 
 def asks_color(s: GameState) -> bool:
@@ -37,6 +46,7 @@ def asks_color(s: GameState) -> bool:
         p is not None
         and p.count == 0
         and s.phase == "owe"
+        and s.variant.draw_color.chooser == "victim"
         and any(e.op == "draw_until_color" for e in s.variant.rank(p.rank).effects)
     )
 
@@ -96,6 +106,8 @@ def put_down(
     moving = moves_hands(rank)
     if len(w.hands[seat]) == 1 and not moving:
         windows.expose_uno(w, seat)
+    if not w.hands[seat] and _uncalled(w, seat, card):
+        _uncalled_out(w, seat, card)  # MAU-CALL-OUT: no win, penalty cards, play goes on
     if not w.hands[seat]:
         scoring.last_card(w, seat, card, code, stack)
         return
@@ -107,13 +119,11 @@ def put_down(
     # more skips than other players (a Reverse as a Skip with two, then a draw's skip) pass
     # over each of them once: the player goes again (record_skips counts them alike)
     victim, after = w.step(seat), w.step(seat, 1 + min(r.skips, w.n - 1))
-    if r.asks is not None:  # DRAW-COLOR: the victim names the colour, then draws to it
-        windows.open_pending(w, Pending(victim, 0, card.rank, after))
-        w.note("draw_color.chooser", f"{w.name(victim)} names a colour to draw to.")
-        return
     if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
         after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
         r.skips = 0
+    if _held_open(w, r, victim, after, ChallengeWindow(seat, victim, guilty, 0, prev_color)):
+        return
     if not r.count:
         record_skips(w, seat, r)
         w.set_turn(after)
@@ -133,6 +143,27 @@ def put_down(
         windows.open_challenge(w, ChallengeWindow(seat, victim, guilty, added, prev_color))
 
 
+def _uncalled(w: Work, seat: int, card: Card) -> bool:
+    """MAU-CALL-OUT: ``card``, ``seat``'s last, is of a rank ``uno.out_call`` lists and was
+    not called; HR-SILENT-UNO (``uno.calls = "none"``): nobody calls, nothing is charged."""
+    u = w.v.uno
+    return card.rank in u.out_call and seat not in w.out_called and u.calls != "none"
+
+
+def _uncalled_out(w: Work, seat: int, card: Card) -> None:
+    """MAU-CALL-OUT (``uno.out_call``): a last card of a listed rank put down without its call
+    does not win: its player draws ``uno.catch_penalty`` (UNO's count) and the card's effects
+    apply as on any play. Left with one card, they must call it (UNO-CALL)."""
+    w.note(
+        "uno.out_call",
+        f"{w.name(seat)} plays their last card, {card}, without calling it: no win.",
+        "MAU-CALL-OUT",
+    )
+    w.take(seat, w.v.uno.catch_penalty, "uno.out_call", "going out without the call")
+    if len(w.hands[seat]) == 1:
+        windows.expose_uno(w, seat)
+
+
 def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> bool:
     """NM-DISCARD-ALL: a hand the card's effects emptied goes out (END-ROUND, True); one left
     with a single card must call UNO (UNO-CALL)."""
@@ -140,7 +171,7 @@ def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool
     if left == 0:
         scoring.last_card(w, seat, card, code, stack)
         return True
-    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank(card.rank)):
+    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank_of(card)):
         windows.expose_uno(w, seat)
     return False
 
@@ -168,6 +199,33 @@ def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
     return v.rank(rank).challengeable and not flip
 
 
+def _held_open(w: Work, r: Resolution, victim: int, after: int, window: ChallengeWindow) -> bool:
+    """The effects that leave the victim owing nothing yet (a pending of 0 cards): DRAW-COLOR
+    (the victim names the colour, then draws to it), FLIP2-WDC (the draw to the colour in force
+    is owed, and may be challenged), MAU-EIGHT-ANSWER (a skip the victim may pass on). True when
+    one of them holds the turn open."""
+    v, card = w.v, r.card
+    if r.asks is not None:  # DRAW-COLOR: the victim names the colour, then draws to it
+        windows.open_pending(w, Pending(victim, 0, card.rank, after))
+        w.note("draw_color.chooser", f"{w.name(victim)} names a colour to draw to.")
+        return True
+    if r.until:  # FLIP2-WDC: the draw to the colour is owed; the victim may challenge it
+        windows.open_pending(w, Pending(victim, 0, card.rank, after))
+        word = a_word(v.color_word(w.color)) if w.color else "any"
+        w.note(r.key, f"{w.name(victim)} owes a draw until {word} card comes.")
+        windows.open_challenge(w, window)
+        return True
+    if not r.count and r.skips and v.skip_answers(card.rank):  # MAU-EIGHT-ANSWER
+        windows.open_pending(w, Pending(victim, 0, card.rank, after))
+        answers = " or ".join(v.skip_answers(card.rank))
+        w.note(
+            "stacking.skip_answer",
+            f"{w.name(victim)} is skipped unless they pass the skip on with a {answers}.",
+        )
+        return True
+    return False
+
+
 def owe(
     w: Work, victim: int, count: int, rank: str, after: int, *, flip: bool, key: str = ""
 ) -> None:
@@ -192,8 +250,11 @@ def pay_pending(w: Work, seat: int) -> None:
     p = w.pending
     assert p is not None
     key = f"ranks.{p.rank}.effects"
-    w.take(seat, p.count, key, f"the pending +{p.count}")
+    found = draw_owed(w, seat, p.rank, p.count, key, f"the pending +{p.count}")  # FLIP2-WDC
     windows.close_pending(w)
+    if not found and w.v.draw_color.exhausted == "keep_turn":
+        w.set_turn(seat)
+        return
     if p.after != seat:
         w.lose_turn(seat)
         w.note(key, f"{w.name(seat)} loses the turn.")

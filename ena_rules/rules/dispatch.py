@@ -190,7 +190,8 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
             out.extend(_card_events(s, Play, seat, card))
     if v.play.multi:  # HR-MULTI-PLAY
         out.extend(multi.plays(s, seat, turn.playable))
-    ends: PlayerEvent = _event(Pass, name) if s.phase == "drawn" else _event(Draw, name)
+    passes = s.phase == "drawn" or discard.skip_pending(s)  # MAU-EIGHT-ANSWER: pass, skipped
+    ends: PlayerEvent = _event(Pass, name) if passes else _event(Draw, name)
     if not forced.may_refuse_turn_end(v) or judge(s, ends).accepted:
         out.append(ends)
     if s.phase == "owe":
@@ -205,6 +206,12 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
 
 def _uno_calls(s: GameState, out: list[PlayerEvent]) -> None:
     """The calls open to an exposed player (UNO-CALL) and the catches of them by the others."""
+    if s.variant.uno.out_call:  # MAU-CALL-OUT: a last card called before it goes down
+        out.extend(
+            _event(CallUno, p, None)
+            for i, p in enumerate(s.players)
+            if i not in s.uno_exposed and uno.calls_out(s, i)
+        )
     for x in s.uno_exposed:
         out.append(_event(CallUno, s.players[x], None))
         out.extend(_event(CallUno, p, s.players[x]) for i, p in enumerate(s.players) if i != x)

@@ -24,12 +24,13 @@ import attrs
 
 from ..cards.notation import color_name
 from ..cards.shuffle import derive_seed, shuffled
+from ..game.words import a_word
 from ..variant.ops import EFFECT_OPS, OPS, Op, card_needs, draw_count, effects_clause, moves_hands
 from . import windows
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from ..variant import Effect, Rank
+    from ..variant import Effect, Rank, Variant
     from .work import Work
 
 __all__ = [
@@ -41,6 +42,8 @@ __all__ = [
     "card_needs",
     "draw_count",
     "draw_named_color",
+    "draw_owed",
+    "draws_to_color",
     "effects_clause",
     "moves_hands",
     "resolve",
@@ -62,6 +65,7 @@ class Resolution:
         "seat",
         "skips",
         "tseat",
+        "until",
         "w",
     )
 
@@ -80,6 +84,7 @@ class Resolution:
         self.reversed = False
         self.asks: int | None = None  # DRAW-COLOR: the victim who names the colour
         self.exhausted = False  # DRAW-COLOR: no card of the colour could be drawn
+        self.until = False  # FLIP2-WDC: the draw to the colour is owed (it may be challenged)
 
 
 @attrs.frozen
@@ -160,7 +165,25 @@ def _draw_until_color(r: Resolution, eff: Effect) -> None:
     if w.v.draw_color.chooser == "victim":
         r.asks = victim
         return
+    if w.v.rank_of(r.card).challengeable and not r.flip:  # FLIP2-WDC: owed, challengeable
+        r.until = True
+        return
     r.exhausted = not draw_named_color(w, victim, w.color, r.key)
+
+
+def draws_to_color(v: Variant, rank: str) -> bool:
+    """Whether a card of ``rank`` makes its victim draw until a colour (DRAW-COLOR)."""
+    return any(e.op == "draw_until_color" for e in v.rank(rank).effects)
+
+
+def draw_owed(w: Work, seat: int, rank: str, count: int, key: str, why: str) -> bool:
+    """A draw owed for a card of ``rank``: FLIP2-WDC (DRAW-COLOR) first until a card of the
+    colour in force comes, for a card that draws to a colour; then ``count`` cards. False when
+    no card of the colour could be drawn (``draw_color.exhausted`` decides the turn)."""
+    found = draw_named_color(w, seat, w.color, key) if draws_to_color(w.v, rank) else True
+    if count:
+        w.take(seat, count, key, why)
+    return found
 
 
 def draw_named_color(w: Work, seat: int, color: str | None, key: str) -> bool:
@@ -169,6 +192,7 @@ def draw_named_color(w: Work, seat: int, color: str | None, key: str) -> bool:
     (``draw_color.exhausted`` then decides the turn)."""
     wilds = w.v.draw_color.wild_counts
     word = w.v.color_word(color) if color is not None else "any"
+    one = a_word(word) if color is not None else "any"
     drawn = 0
     while True:
         before = len(w.hands[seat])
@@ -189,7 +213,7 @@ def draw_named_color(w: Work, seat: int, color: str | None, key: str) -> bool:
         ):
             w.note(
                 key,
-                f"{w.name(seat)} draws {drawn} until a {word} card "
+                f"{w.name(seat)} draws {drawn} until {one} card "
                 f"comes ({card}), and keeps them all.",
             )
             return True

@@ -87,6 +87,7 @@ def eliminate(w: Work, winner: int, dealer: int) -> int:
     w.s = attrs.evolve(
         w.s,
         players=tuple(w.s.players[i] for i in stay),
+        out=w.s.out + tuple(w.s.players[i] for i in out),
         last_round=result,
         last_player=None,
         turn=0,

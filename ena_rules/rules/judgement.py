@@ -25,7 +25,7 @@ from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..variant import Variant
 from ..variant.ops import card_needs
-from .unknown import UNKNOWN, may_hold
+from .unknown import UNKNOWN, deck_in_play, may_hold, unseen
 
 __all__ = [
     "Judgement",
@@ -146,9 +146,14 @@ def held_face(s: GameState, e: Event) -> Event:
     if e.player not in s.players:
         return e
     face = e.card
-    for c in s.hands[s.players.index(e.player)]:
+    hand = s.hands[s.players.index(e.player)]
+    for c in hand:
         if c.rank == face.rank and c.color == face.color and c.other is not None:
             return attrs.evolve(e, card=c)
+    if s.partial and UNKNOWN in hand:  # a card nobody saw: the first unseen one showing it
+        for c, n in unseen(s).items():
+            if n > 0 and c.other is not None and c.face == face:
+                return attrs.evolve(e, card=c)
     return e
 
 
@@ -176,9 +181,26 @@ def _wrong_side(s: GameState, seat: int, card: Card) -> Judgement | None:
     return None
 
 
+def _taken_out(v: Variant, player: str) -> Judgement:
+    """NM-MERCY, HR-ELIMINATION: an event of a player the game took out (``GameState.out``)."""
+    if v.mercy.limit:
+        return reject(
+            "mercy.limit",
+            f"{player} is out of the game: the mercy rule took them out when their hand "
+            f"reached {v.mercy.limit} cards",
+            "NM-MERCY",
+        )
+    return reject(
+        "scoring.elimination",
+        f"{player} is out of the game: eliminated at the end of a round ({v.scoring.elimination})",
+        "HR-ELIMINATION",
+    )
+
+
 def judge_common(s: GameState, e: Event) -> Judgement | None:
     """The checks before any other, in this order (docs/events-and-verdicts.md): the game is
-    over (SCORE-OFF, ``scoring.after_game``); a chance event is judged as chance (``None``); an
+    over (SCORE-OFF, ``scoring.after_game``); a chance event is judged as chance (``None``); a
+    player taken out (NM-MERCY ``mercy.limit``, HR-ELIMINATION ``scoring.elimination``); an
     unknown player (SETUP-PLAYERS, ``players.seated``); a player event before the deal
     (DEAL-SEVEN). ``None``: go on to the event's own judge."""
     if s.phase == "over":
@@ -186,6 +208,8 @@ def judge_common(s: GameState, e: Event) -> Judgement | None:
         return reject("scoring.after_game", f"the game is over ({winner} won): no event may follow")
     if isinstance(e, (Cut, Deal)):
         return None
+    if e.player in s.out:
+        return _taken_out(s.variant, e.player)
     if e.player not in s.players:
         return reject(
             "players.seated", f"{e.player!r} is not a player of this game ({', '.join(s.players)})"
@@ -248,7 +272,7 @@ def not_held(s: GameState, seat: int, card: Card) -> Judgement:
     name = s.players[seat]
     if not s.partial or UNKNOWN not in s.hands[seat]:
         return reject("turn.from_hand", f"{name} does not hold {card}")
-    copies = s.variant.cards.count(card)
+    copies = deck_in_play(s).count(card)
     return reject(
         deck_key(s.variant, card),
         f"{name} cannot hold {card}: all {copies} of the deck's {card} are in sight",

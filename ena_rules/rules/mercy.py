@@ -108,11 +108,13 @@ def _leave(w: Work, out: list[int]) -> None:
     w.turn = seat(w.turn)
     w.reveal = None
     w.uno_exposed = tuple(seat(x) for x in w.uno_exposed if x not in out)
+    w.out_called = tuple(seat(x) for x in w.out_called if x not in out)  # MAU-CALL-OUT
     w.last_player = None if w.last_player is None or w.last_player in out else seat(w.last_player)
     last = s.last_round
     w.s = attrs.evolve(
         s,
         players=tuple(s.players[i] for i in stay),
+        out=s.out + tuple(s.players[i] for i in out),
         dealer=None if s.dealer is None else seat(s.dealer),
         last_round=None
         if last is None or last.winner in out

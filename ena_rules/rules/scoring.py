@@ -37,8 +37,9 @@ def last_card(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> 
     )
     rank = v.rank_of(card)
     count = draw_count(rank)
-    if stack and w.pending is not None:
-        count += w.pending.count
+    if stack and w.pending is not None:  # MAU-SEVEN: an answer may double what is owed
+        doubled = v.stacking.growth == "double"
+        count = (w.pending.count if doubled else count) + w.pending.count
     windows.round_end(w)
     if count and v.scoring.last_draw_counts:
         d = w.direction

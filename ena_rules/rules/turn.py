@@ -105,6 +105,8 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
                 "draw_color.chooser",
                 lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
             )
+        if discard.skip_pending(s):  # MAU-EIGHT-ANSWER
+            return _skip_answer(s, seat, card)
         if card.rank in v.stack_answers(p.rank):
             return accept(
                 v.stack_key(p.rank, card.rank), f"{card} is stacked on the pending +{p.count}"
@@ -124,6 +126,23 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
             ),
         )
     return matches(s, seat, card)
+
+
+def _skip_answer(s: GameState, seat: int, card: Card) -> Judgement:
+    """MAU-EIGHT-ANSWER (``stacking.skip_answer``): a skipped player may put down only a card
+    of a rank the key lists for the pending skip (its skip then passes on)."""
+    p = s.pending
+    assert p is not None
+    answers = s.variant.skip_answers(p.rank)
+    if card.rank in answers:
+        return accept("stacking.skip_answer", f"{card} passes the skip on")
+    return reject(
+        "stacking.skip_answer",
+        lambda: (
+            f"{s.players[seat]} is skipped: pass, or pass the skip on with a "
+            f"{' or '.join(answers)}; {card} cannot"
+        ),
+    )
 
 
 def _by_value(v: Variant, pending_rank: str, rank: str, key: str) -> str:
@@ -211,6 +230,11 @@ def judge_draw(s: GameState, seat: int, e: Draw) -> Judgement:
             key="penalties.draw_too_many",
             reason=why,
             charge=why,
+        )
+    if discard.skip_pending(s):  # MAU-EIGHT-ANSWER: nothing is owed but the skip
+        return reject(
+            "stacking.skip_answer",
+            f"{e.player} is skipped: nothing to draw; pass, or pass the skip on",
         )
     if discard.asks_color(s):  # DRAW-COLOR: the victim names the colour first
         return reject(
@@ -301,7 +325,10 @@ def _say_drawn_until(w: Work, seat: int, drawn: int, until: bool) -> None:
 
 
 def judge_pass(s: GameState, seat: int, e: Pass) -> Judgement:
-    """TURN-DRAW: only the player due, only after drawing a playable card (never penalised)."""
+    """TURN-DRAW: only the player due, only after drawing a playable card (never penalised);
+    MAU-EIGHT-ANSWER: a player skipped by a pending skip passes to take it."""
+    if seat == s.turn and discard.skip_pending(s):
+        return accept("stacking.skip_answer", "takes the skip")
     if seat != s.turn or s.phase != "drawn":
         return reject(
             "turn.play_drawn",
@@ -315,8 +342,12 @@ def judge_pass(s: GameState, seat: int, e: Pass) -> Judgement:
 
 
 def perform_pass(w: Work, seat: int, e: Pass, j: Judgement) -> None:
-    """TURN-DRAW: the player keeps the drawn card; the turn passes (TURN-NEXT)."""
+    """TURN-DRAW: the player keeps the drawn card; the turn passes (TURN-NEXT).
+    MAU-EIGHT-ANSWER: a skipped player takes the pending skip and loses the turn."""
     windows.turn_taken(w, seat)
+    if w.s.phase == "owe":
+        discard.pay_pending(w, seat)
+        return
     windows.close_overtaking(w)
     w.note("turn.play_drawn", f"{e.player} keeps the drawn card.")
     w.set_turn(w.step(seat))

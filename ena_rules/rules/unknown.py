@@ -22,6 +22,7 @@ from ..game.state import GameState
 
 __all__ = [
     "UNKNOWN",
+    "deck_in_play",
     "in_sight",
     "known",
     "may_hold",
@@ -59,14 +60,21 @@ def in_sight(s: GameState) -> Counter[Card]:
     return seen
 
 
+def deck_in_play(s: GameState) -> tuple[Card, ...]:
+    """The deck as it shows now: a two-sided deck's cards turned to the side in play
+    (FLIP2-SIDE); any other deck as it is."""
+    cards = s.variant.cards
+    return tuple(c.flipped for c in cards) if s.side else cards
+
+
 def unseen(s: GameState) -> Counter[Card]:
     """The unseen cards: the deck less every card in sight."""
-    return Counter(s.variant.cards) - in_sight(s)
+    return Counter(deck_in_play(s)) - in_sight(s)
 
 
 def unseen_copies(s: GameState, card: Card) -> int:
     """How many copies of ``card`` nobody has seen (the deck's copies less those in sight)."""
-    return s.variant.cards.count(card) - in_sight(s)[card]
+    return deck_in_play(s).count(card) - in_sight(s)[card]
 
 
 def overfull(s: GameState) -> list[tuple[Card, int, int]]:
@@ -78,7 +86,7 @@ def overfull(s: GameState) -> list[tuple[Card, int, int]]:
     >>> overfull(attrs.evolve(s, discard=(Card("R", "0"),) * 2))
     [(Card(color='R', rank='0'), 2, 1)]
     """
-    deck = Counter(s.variant.cards)
+    deck = Counter(deck_in_play(s))
     return [(c, n, deck[c]) for c, n in in_sight(s).items() if n > deck[c]]
 
 

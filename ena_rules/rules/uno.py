@@ -21,7 +21,7 @@ from .judgement import Judgement, accept, reject
 from .penalties import mistake
 from .work import Work
 
-__all__ = ["judge_call", "perform_call"]
+__all__ = ["calls_out", "judge_call", "perform_call"]
 
 
 def judge_call(s: GameState, seat: int, e: CallUno) -> Judgement:
@@ -37,6 +37,8 @@ def judge_call(s: GameState, seat: int, e: CallUno) -> Judgement:
             "HR-SILENT-UNO",
         )
     if e.target is None or e.target == name:
+        if seat not in s.uno_exposed and calls_out(s, seat):  # MAU-CALL-OUT
+            return accept("uno.out_call", "calls the last card", "MAU-CALL-OUT")
         if seat not in s.uno_exposed:
             return reject(
                 "uno.catch_penalty",
@@ -60,10 +62,32 @@ def judge_call(s: GameState, seat: int, e: CallUno) -> Judgement:
     )
 
 
+def calls_out(s: GameState, seat: int) -> bool:
+    """MAU-CALL-OUT (``uno.out_call``): ``seat`` may call their last card ("Mau-Mau"): they
+    hold one card, of a rank the key lists (or one nobody saw), and have not called it yet.
+
+    >>> from ena_rules import load_variant_text
+    >>> from ena_rules.testing import start_round
+    >>> one = load_variant_text('name = "t"\\nextends = "mau-mau"\\n[deal]\\nhand_size = 1')
+    >>> s = start_round(one, ["ana", "bor"], dealer="bor", hands=[["SJ"], ["C9"]], turned="H9")
+    >>> calls_out(s, 0), calls_out(s, 1)  # a jack is called, a nine is not
+    (True, False)
+    """
+    u = s.variant.uno
+    if not u.out_call or u.calls == "none" or seat in s.out_called or len(s.hands[seat]) != 1:
+        return False  # HR-SILENT-UNO (uno.calls = "none"): no call at all
+    rank = s.hands[seat][0].rank
+    return rank in u.out_call or rank == "?"
+
+
 def perform_call(w: Work, seat: int, e: CallUno, j: Judgement) -> None:
     """The call makes the caller safe; a catch makes the target draw ``uno.catch_penalty``.
     Neither is a turn action: no other window closes."""
     name = w.name(seat)
+    if j.key == "uno.out_call":  # MAU-CALL-OUT
+        windows.call_out(w, seat)
+        w.note("uno.out_call", f"{name} calls the last card ({w.hands[seat][0]}).", "MAU-CALL-OUT")
+        return
     if e.target is None or e.target == name:
         windows.uno_closes_on(w, seat)
         w.note("uno.window", f"{name} calls UNO and is safe.", "UNO-SAFE")

@@ -49,6 +49,8 @@ __all__ = [
     "UNKNOWN",
     "apply_partial",
     "decide_challenge",
+    "decide_discarded",
+    "discarded_mismatch",
     "forget",
     "in_sight",
     "known",
@@ -56,7 +58,6 @@ __all__ = [
     "not_held",
     "open_points",
     "overfull",
-    "put_down_seen",
     "rescore",
     "reveal",
     "round_unseen",
@@ -134,46 +135,6 @@ def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
     return replace(s, hands=tuple(hands))
 
 
-def put_down_seen(s: GameState, e: Play, cards: tuple[Card, ...]) -> GameState | str:
-    """NM-DISCARD-ALL on a partial state: the table saw ``cards`` put down with the Discard
-    All ``e`` plays, so the hand holds them (unknown cards become them) and no other card of
-    the colour in sight; a reason in words where the record cannot be so.
-
-    >>> from ena_rules import Play, apply, load_variant, new_game
-    >>> from ena_rules.cards import parse_card
-    >>> from ena_rules.rules.chance import deal_event
-    >>> s = new_game(load_variant("no-mercy"), ["ana", "bor"], dealer="bor")
-    >>> s = forget(apply(s, deal_event(s, seed=1)).state)
-    >>> put = put_down_seen(s, Play("ana", "RDA"), (parse_card("R5"),))
-    >>> sorted(str(c) for c in known(put.hands[0]))
-    ['R5', 'RDA']
-    """
-    if "discard_color" not in [x.op for x in s.variant.rank(e.card.rank).effects]:
-        return f"only a card that discards its colour (a Discard All) puts down {len(cards)} more"
-    if e.player not in s.players:
-        return f"{e.player} is not a player of this game"
-    seat = s.players.index(e.player)
-    color = e.card.color or e.color
-    off = [c for c in cards if c.color is None or c.color != color]
-    if off:
-        return f"{off[0]} is not of the Discard All's colour: it stays in the hand"
-    hand = list(s.hands[seat])
-    need = Counter(cards) + Counter([e.card]) - Counter(known(hand))
-    pool = unseen(s)
-    for c, k in need.items():
-        if pool[c] < k:
-            return f"{c} cannot be put down: every copy of it is in sight"
-        if hand.count(UNKNOWN) < k:
-            return f"{e.player} holds no unseen card that could be {c}"
-        for _ in range(k):
-            hand[hand.index(UNKNOWN)] = c
-    left = Counter(c for c in hand if c.color == color) - Counter(cards) - Counter([e.card])
-    if left:
-        kept = ", ".join(map(str, sorted(left.elements(), key=str)))
-        return f"{e.player} also holds {kept} in sight: a Discard All puts them down too"
-    return _with_hand(s, seat, tuple(hand))
-
-
 def _with_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
     hands = list(s.hands)
     hands[seat] = hand
@@ -201,6 +162,45 @@ def decide_challenge(s: GameState, shown: tuple[Card, ...]) -> GameState | str:
     guilty = c.prev_color is not None and any(x.color == c.prev_color for x in shown)
     window = attrs.evolve(c, guilty=guilty, unsure=False)
     return attrs.evolve(_with_hand(s, c.offender, shown), challenge=window)
+
+
+def decide_discarded(s: GameState, seat: int, cards: tuple[Card, ...]) -> GameState | str:
+    """NM-DISCARD-ALL: the cards a table saw a Discard All put down with it: each is a known
+    card of the hand or one of its unseen cards, which becomes known; a reason in words if the
+    hand cannot hold them. The hand's other unseen cards are then not of the colour."""
+    hand = list(s.hands[seat])
+    used = [False] * len(hand)
+    pool = unseen(s)
+    for c in cards:
+        i = next((k for k, x in enumerate(hand) if x == c and not used[k]), None)
+        if i is None:
+            i = next((k for k, x in enumerate(hand) if x == UNKNOWN and not used[k]), None)
+            if i is None or pool[c] <= 0:
+                name = s.players[seat]
+                return f"{name} cannot hold {c} among the cards a Discard All put down"
+            pool[c] -= 1
+            hand[i] = c
+        used[i] = True
+    return _with_hand(s, seat, tuple(hand))
+
+
+def discarded_mismatch(s: GameState, e: Play, cards: tuple[Card, ...]) -> str | None:
+    """NM-DISCARD-ALL: why ``cards``, listed as put down with ``e``, break what the table saw
+    (``s``: the hand holds them, :func:`decide_discarded`): the card played discards no
+    colour, a card listed is not of its colour, a card of it in sight in the hand is not
+    listed. ``None`` when they fit."""
+    if "discard_color" not in [x.op for x in s.variant.rank_of(e.card).effects]:
+        return f"{e.card} puts down no other card: only a Discard All does"
+    color = e.card.color or e.color
+    off = [c for c in cards if c.color is None or c.color != color]
+    if off:
+        return f"{off[0]} is not of the Discard All's colour: it stays in the hand"
+    hand = s.hands[s.players.index(e.player)]
+    kept = Counter(c for c in known(hand) if c.color == color) - Counter([e.card, *cards])
+    if kept:
+        left = ", ".join(sorted(map(str, kept.elements())))
+        return f"{e.player} also holds {left} in sight: a Discard All puts it down too"
+    return None
 
 
 # -- judging on a partial state ------------------------------------------------------------------

@@ -6,7 +6,7 @@ turn"): it opens on one event and closes on others. :data:`WINDOWS` is the table
 tests/test_windows.py checks that docs/timing-windows.md lists the same rows in the same order.
 
 >>> [w.name for w in WINDOWS][:3]
-['overtaking', 'UNO', 'pending draw']
+['overtaking', 'UNO', 'Mau-Mau']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # no state import at run time: the variant schema imports the
 __all__ = [
     "WINDOWS",
     "Window",
+    "call_out",
     "close_overtaking",
     "close_pending",
     "expose_uno",
@@ -65,6 +66,13 @@ WINDOWS: tuple[Window, ...] = (
         "a Play or Overtake that leaves its player with one card (expose_uno)",
         "the player's own call, a catch (uno_closes_on), the next turn action of another "
         "player (turn_taken), the hand no longer being one card (uno_closes_off_one_card)",
+    ),
+    Window(
+        "Mau-Mau",
+        ("out_called",),
+        "the own call of a player holding one card of a rank uno.out_call lists (call_out)",
+        "the player going out; the hand no longer being one card (uno_closes_off_one_card); "
+        "the end of the round (round_end)",
     ),
     Window(
         "pending draw",
@@ -147,9 +155,18 @@ def uno_closes_on(w: Work, seat: int) -> None:
 
 
 def uno_closes_off_one_card(w: Work) -> None:
-    """UNO-WINDOW: a player whose hand is no longer one card (drew, went out) is not catchable."""
+    """UNO-WINDOW: a player whose hand is no longer one card (drew, went out) is not catchable;
+    MAU-CALL-OUT: nor is their call of a last card still standing."""
     if w.uno_exposed:
         w.uno_exposed = tuple(x for x in w.uno_exposed if len(w.hands[x]) == 1)
+    if w.out_called:
+        w.out_called = tuple(x for x in w.out_called if len(w.hands[x]) == 1)
+
+
+def call_out(w: Work, seat: int) -> None:
+    """MAU-CALL-OUT (``uno.out_call``): ``seat`` calls the last card they hold before playing
+    it (Mau-Mau's "Mau-Mau"); it stands while it is their one card."""
+    w.out_called = (*w.out_called, seat)
 
 
 def hand_change(w: Work, seats: tuple[int, ...]) -> None:
@@ -202,6 +219,7 @@ def round_end(w: Work) -> None:
     w.overtake_open = False
     w.drawn = None
     w.uno_exposed = ()
+    w.out_called = ()
 
 
 def round_start(w: Work, dealer: int) -> None:

@@ -53,6 +53,7 @@ class Work:
         self.last_player = s.last_player
         self.overtake_open = s.overtake_open
         self.uno_exposed = s.uno_exposed
+        self.out_called = s.out_called  # MAU-CALL-OUT
         self.challenge = s.challenge
         self.reveal = s.reveal
         self.shuffles = s.shuffles
@@ -179,6 +180,7 @@ class Work:
             last_player=self.last_player,
             overtake_open=self.overtake_open,
             uno_exposed=self.uno_exposed,
+            out_called=self.out_called,
             challenge=self.challenge,
             reveal=self.reveal,
             shuffles=self.shuffles,

@@ -119,6 +119,7 @@ def _effects_model(
     n = len(before.players)
     d = before.direction
     skips = draws = 0
+    ops = [e.op for e in v.rank_of(card).effects]
     for eff in v.rank_of(card).effects:
         if eff.op == "skip":
             skips += eff.count
@@ -131,18 +132,35 @@ def _effects_model(
                 d = -d
         elif eff.op == "draw":
             draws += eff.count
+    own = draws
     p = before.pending
     if draws and stack and p is not None:
         revenge = v.play.revenge and seat == p.victim  # HR-REVENGE: the victim's answer
         draws = (2 * draws if revenge else draws) + p.count
+        if v.stacking.growth == "double":  # MAU-SEVEN: the answer doubles what is owed
+            draws = 2 * p.count
     r = v.rank(card.rank)
     stays = (
         card.rank in v.stacking.overtake
         or bool(dict(v.stacking.answer).get(card.rank))
         or card.rank in v.play.deflect_back
         or card.rank in v.play.deflect_on
+        or (own > 0 and v.stacking.by_value != "off")  # NM-STACK: a draw answers its value
     ) or r.challengeable
-    return d, (seat + d * (1 + skips)) % n, (seat + d) % n, stays, draws
+    if "draw_until_color" in ops and v.draw_color.chooser == "victim":
+        stays, draws = True, 0  # DRAW-COLOR: the victim owes a draw to a colour they name
+    # D-NM-SKIP-ALL-TWO: skips beyond the other players pass over each of them once
+    return d, (seat + d * (1 + min(skips, n - 1))) % n, (seat + d) % n, stays, draws
+
+
+def _owes_to_color(before: GameState, card: Card) -> bool:
+    """DRAW-COLOR, FLIP2-WDC: a card whose draw to a colour is owed, not drawn at once: its
+    victim names the colour (``draw_color.chooser = "victim"``) or may challenge it."""
+    v = before.variant
+    rank = v.rank_of(card)
+    return any(e.op == "draw_until_color" for e in rank.effects) and (
+        v.draw_color.chooser == "victim" or rank.challengeable
+    )
 
 
 def _deflect_model(before: GameState, seat: int, card: Card) -> tuple[int, int, int] | None:
@@ -198,23 +216,39 @@ def _check_card_turn(
     d, nxt, victim, stays, draws = _effects_model(before, seat, card, stack=stack)
     if after.direction != d:
         raise _fail("turn order", before, f"{event!r}: direction {after.direction}, not {d}")
-    want = (victim, "owe", draws) if draws and stays else (nxt, "play", 0)
+    owed = (draws and stays) or _owes_to_color(before, card)
+    want = (victim, "owe", draws) if owed else (nxt, "play", 0)
+    if not draws and before.variant.skip_answers(card.rank):  # MAU-EIGHT-ANSWER: held
+        want = (victim, "owe", 0)
     got = (after.turn, after.phase, after.pending.count if after.pending else 0)
+    if got == (victim, "play", 0) and _kept_turn(before, verdict, card):
+        return  # DRAW-COLOR (draw_color.exhausted = keep_turn): nothing of it could be drawn
     if got != want:
         raise _fail("turn order", before, f"{event!r}: (due, phase, owed) {got}, not {want}")
+
+
+def _kept_turn(before: GameState, verdict: Verdict, card: Card) -> bool:
+    """DRAW-COLOR: a draw to a colour that found none, where the victim keeps the turn."""
+    v = before.variant
+    ops = [e.op for e in v.rank_of(card).effects]
+    return (
+        "draw_until_color" in ops
+        and v.draw_color.exhausted == "keep_turn"
+        and any(n.key == "draw_color.exhausted" for n in verdict.notes)
+    )
 
 
 def _check_turn_order(before: GameState, event: PlayerEvent, verdict: Verdict) -> None:
     """After an accepted play, overtake, draw or pass: direction and the player due follow the
     card's effects (skips, reverse, draws) from the player's seat, in the direction of play."""
     after = verdict.state
-    if after.phase in ("deal", "over"):
-        return
+    if after.phase in ("deal", "over") or after.players != before.players:
+        return  # NM-MERCY: a player left mid-round (the seats moved: tests/test_no_mercy.py)
     n = len(before.players)
     seat = before.players.index(event.player)
     if isinstance(event, (Play, Overtake)):
         _check_card_turn(before, event, verdict, seat)
-    elif isinstance(event, Draw) and before.phase == "owe":
+    elif isinstance(event, (Draw, Pass)) and before.phase == "owe":
         assert before.pending is not None
         if (after.turn, after.phase) != (before.pending.after, "play"):
             raise _fail("turn order", before, f"{event!r}: the owed draw did not end the turn")

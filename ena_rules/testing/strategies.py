@@ -4,7 +4,9 @@ Needs ``hypothesis`` (a test dependency). A generated variant is a variant file 
 ``official`` or ``ena`` with a random choice for most rule keys (:func:`variants`), or one
 extending a game of a pack of playing cards, ``crazy-eights`` or ``mau-mau``, with a random
 choice for the keys those games have (:func:`pack_variants`, DECK-DECLARE); either may give
-some cards effects of their own (:func:`card_tables`, DECK-CARD). Each is loaded by
+some cards effects of their own (:func:`card_tables`, DECK-CARD). Or one extending ``no-mercy``
+with a random reading of each of its disputed points (:func:`no_mercy_variants`, NM-*,
+DRAW-COLOR). Each is loaded by
 :func:`~ena_rules.load_variant_text`; every combination it draws is one the loader must accept.
 
 >>> from hypothesis import find
@@ -22,7 +24,15 @@ from hypothesis import strategies as st
 from ..variant import Variant
 from ..variant.io import load_variant_text
 
-__all__ = ["card_tables", "pack_variant_texts", "pack_variants", "variant_texts", "variants"]
+__all__ = [
+    "card_tables",
+    "no_mercy_variant_texts",
+    "no_mercy_variants",
+    "pack_variant_texts",
+    "pack_variants",
+    "variant_texts",
+    "variants",
+]
 
 
 def _toml(value: Any) -> str:
@@ -102,7 +112,11 @@ def variant_texts(draw: st.DrawFn) -> str:
             "wilds": draw(st.sampled_from(["same_rank", "never"])),
             "on_pending": draw(st.sampled_from(["draw_first", "forbidden"])),
         },
-        "stacking": {"overtake": stack_over, "answer": answer},
+        "stacking": {
+            "overtake": stack_over,
+            "answer": answer,
+            "growth": draw(st.sampled_from(["add", "add", "double"])),
+        },
         "penalties": {
             key: draw(st.integers(0, 3))
             for key in ("out_of_turn", "bad_overtake", "wrong_card", "draw_too_many")
@@ -197,17 +211,23 @@ def variants() -> st.SearchStrategy[Variant]:
 @st.composite
 def pack_variant_texts(draw: st.DrawFn) -> str:
     """The TOML text of a random valid variant of a game played with a pack of playing cards:
-    Crazy Eights or Mau-Mau with random draws, hands, wilds, stacking and scoring."""
+    Crazy Eights or Mau-Mau with random draws, hands, wilds, stacking (of draws and of skips,
+    MAU-EIGHT-ANSWER), calls (MAU-CALL-OUT) and scoring."""
     base = draw(st.sampled_from(["crazy-eights", "mau-mau", "crazy-eights-house"]))
     suits = draw(st.sampled_from([["S", "H", "D", "C"], ["S", "H", "D"], ["H", "C"]]))
     mode = draw(st.sampled_from(["winner_collects", "own_hand"]))
     draw_kind = draw(st.sampled_from(["one", "until_playable"]))
+    hand_size = draw(st.sampled_from([2, 3, 5]))
+    size = len(suits) * (8 if base == "mau-mau" else 13)  # the deal leaves a card to turn up
+    most = max(n for n in (2, 3, 4) if n * hand_size < size)
     sections: dict[str, dict[str, Any]] = {
-        "players": {"min": 2, "max": 4},
+        "players": {"min": 2, "max": most},
         "deck": {"colors": suits},
         "deal": {
-            "hand_size": draw(st.sampled_from([2, 3, 5])),
-            "hand_size_by_players": draw(st.sampled_from([{}, {"2": 4}, {"3": 2}])),
+            "hand_size": hand_size,
+            "hand_size_by_players": draw(
+                st.sampled_from([{}, {"2": 4}, *([{"3": 2}] if most >= 3 else [])])
+            ),
             "cut": draw(st.sampled_from(["highest", "lowest"])),
         },
         "turn": {
@@ -216,12 +236,20 @@ def pack_variant_texts(draw: st.DrawFn) -> str:
             "play_drawn": draw(st.booleans()),
         },
         "uno": {"calls": draw(st.sampled_from(["required", "none"]))},
+        "stacking": {"growth": draw(st.sampled_from(["add", "double"]))},
         "scoring": {
             "mode": mode,
             "winner": "lowest_total" if mode == "own_hand" else "first_to_target",
             "target": draw(st.sampled_from([30, 100])),
         },
     }
+    skipper = {"mau-mau": "8", "crazy-eights-house": "J"}.get(base)
+    if skipper is not None:  # MAU-EIGHT-ANSWER: a skip passed on, or final
+        answers = draw(st.sampled_from([{}, {skipper: [skipper]}]))
+        sections["stacking"]["skip_answer"] = answers
+    if base == "mau-mau":  # MAU-CALL-OUT: the last card called, for a jack or any card
+        calls = draw(st.sampled_from([[], ["J"], ["7", "8", "9", "10", "J", "Q", "K", "A"]]))
+        sections["uno"]["out_call"] = calls
     lines = ['name = "generated-pack"', f'extends = "{base}"']
     for section, keys in sections.items():
         lines.append(f"[{section}]")
@@ -236,3 +264,54 @@ def pack_variant_texts(draw: st.DrawFn) -> str:
 def pack_variants() -> st.SearchStrategy[Variant]:
     """Random valid variants of the games of a pack of playing cards (DECK-DECLARE)."""
     return pack_variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))
+
+
+@st.composite
+def no_mercy_variant_texts(draw: st.DrawFn) -> str:
+    """The TOML text of a random valid reading of UNO Show 'Em No Mercy: stacking by value,
+    the mercy limit and its count, who names the colour of a draw to a colour, whether a wild
+    ends it, the turn when the piles run dry, the deflections, the draw, the first card, the
+    UNO penalty and the end (NM-*, DRAW-COLOR); small hands so the limit is reached."""
+    chooser = draw(st.sampled_from(["player", "victim"]))
+    roulette = (
+        '[{ op = "choose_color" }, { op = "draw_until_color" }, { op = "skip" }]'
+        if chooser == "player"
+        else '[{ op = "draw_until_color" }, { op = "skip" }]'
+    )
+    mode = draw(st.sampled_from(["rounds_won", "winner_collects"]))
+    sections: dict[str, dict[str, Any]] = {
+        "players": {"min": 2, "max": 4},
+        "deal": {"hand_size": draw(st.sampled_from([2, 3, 5, 7]))},
+        "first_card": {"return_ranks": draw(st.sampled_from([["WCR", "W+10"], ["S", "+2"], []]))},
+        "turn": {"draw": draw(st.sampled_from(["one", "until_playable"]))},
+        "play": {
+            "must_play_drawn": draw(st.booleans()),
+            "deflect_back": draw(st.sampled_from([[], ["+2"], ["+2", "+4"]])),
+            "deflect_on": draw(st.sampled_from([[], ["+2"]])),
+        },
+        "stacking": {"by_value": draw(st.sampled_from(["off", "same_value", "equal_or_higher"]))},
+        "uno": {"catch_penalty": draw(st.sampled_from([2, 4]))},
+        "mercy": {
+            "limit": draw(st.sampled_from([0, 9, 12, 25])),
+            "count": draw(st.sampled_from(["at_limit", "above_limit"])),
+        },
+        "draw_color": {
+            "chooser": chooser,
+            "wild_counts": draw(st.booleans()),
+            "exhausted": draw(st.sampled_from(["lose_turn", "keep_turn"])),
+        },
+        "actions": {"two_player_reverse": draw(st.sampled_from(["skip", "reverse"]))},
+        "scoring": {"mode": mode, "target": 1 if mode == "rounds_won" else 200},
+    }
+    lines = ['name = "generated-no-mercy"', 'extends = "no-mercy"']
+    for section, keys in sections.items():
+        lines.append(f"[{section}]")
+        lines.extend(f"{k} = {_toml(x)}" for k, x in keys.items())
+    lines.append("[ranks.WCR]")
+    lines.append(f"effects = {roulette}")
+    return "\n".join(lines) + "\n"
+
+
+def no_mercy_variants() -> st.SearchStrategy[Variant]:
+    """Random valid readings of UNO Show 'Em No Mercy (NM-*, DRAW-COLOR)."""
+    return no_mercy_variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))

@@ -434,6 +434,33 @@ def _stack_answers(v: Variant, fail: Fail) -> None:
                 )
 
 
+@_check("stacking-skip-answers")
+def _skip_answers(v: Variant, fail: Fail) -> None:
+    """MAU-EIGHT-ANSWER: a pending skip and its answers are ranks in the deck that skip and
+    do not draw (a draw is answered by stacking.answer)."""
+    in_deck = _in_deck(v)
+    for pending, answers in v.stacking.skip_answer:
+        for rank in (pending, *answers):
+            if rank not in in_deck:
+                raise fail(f"stacking.skip_answer.{pending}", f"rank {rank!r} is not in the deck")
+            ops = [e.op for e in v.rank(rank).effects]
+            if "skip" not in ops or "draw" in ops:
+                raise fail(
+                    f"stacking.skip_answer.{pending}",
+                    f"rank {rank!r} must skip and not draw "
+                    f"(its effects: {', '.join(ops) or 'none'})",
+                )
+
+
+@_check("uno-out-call")
+def _out_call(v: Variant, fail: Fail) -> None:
+    """MAU-CALL-OUT: the ranks whose last card is called are in the deck."""
+    in_deck = _in_deck(v)
+    for i, rank in enumerate(v.uno.out_call):
+        if rank not in in_deck:
+            raise fail(f"uno.out_call[{i}]", f"rank {rank!r} is not in the deck")
+
+
 @_check("scoring-mode-winner")
 def _scoring(v: Variant, fail: Fail) -> None:
     """Own-hand scoring is won by the lowest total, winner-collects by the first to the target."""

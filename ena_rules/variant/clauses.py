@@ -205,9 +205,26 @@ def _explain_clause(c: Clause) -> list[str]:
         for k in keys:
             lines.append(f"    {k.path}: {k.doc}")
             lines.extend(f"      = {row}" for row in _values(k, variants)[:6])
-    else:
+    cited = _cited_by_shipped(c.id, {k.path for k in keys})
+    if cited:  # a rank's or a card's effects citing the clause (MAU-EIGHT: ranks.8.effects)
+        lines.append("  cited by the shipped variants:")
+        lines.extend(f"    {path} ({', '.join(names)})" for path, names in cited.items())
+    if not keys and not cited:
         lines.append("  no variant key: the referee always applies it (or it is not an event)")
     return lines
+
+
+def _cited_by_shipped(cid: str, listed: set[str]) -> dict[str, list[str]]:
+    """The key paths of the shipped variants' ``[ranks.*]`` and ``[cards.*]`` tables whose
+    citation names clause ``cid``, with the variants citing it (keys listed already left out)."""
+    out: dict[str, list[str]] = {}
+    for v in _shipped():
+        for path, cite in v.citations:
+            if cid in cite.clause and path.split(".")[0] in ("ranks", "cards"):
+                info = key_info(path)
+                if info is None or info.path not in listed:
+                    out.setdefault(path, []).append(v.name)
+    return out
 
 
 def _explain_key(info: KeyInfo, rank: str | None = None) -> list[str]:

@@ -36,6 +36,8 @@ __all__ = [
     "diff_variants",
     "dump_variant",
     "findable",
+    "folder_path",
+    "folder_paths",
     "is_path_like",
     "load_named",
     "load_variant",
@@ -107,7 +109,7 @@ def load_variant(
         raise ArgumentTypeError(
             f"load_variant(): name_or_path is a str or a path, not {type(name_or_path).__name__}"
         )
-    allow = tuple(Path(p) for p in allow_paths)
+    allow = folder_paths(allow_paths)
     path = _find(os.fspath(name_or_path), None)
     stamp = _stat(path)
     key = (str(path), stamp, allow)
@@ -137,9 +139,30 @@ def load_variant_text(
     if not isinstance(text, str):
         raise ArgumentTypeError(f"load_variant_text(): text is a str, not {type(text).__name__}")
     data = _parse_toml(text, source)
-    folder = None if base_dir is None else Path(base_dir)
-    raw, cites = _resolve(data, source, folder, (), tuple(Path(p) for p in allow_paths))
+    folder = None if base_dir is None else folder_path(base_dir, "base_dir")
+    raw, cites = _resolve(data, source, folder, (), folder_paths(allow_paths))
     return _build(raw, cites, source)
+
+
+@typed_arguments
+def folder_path(value: str | os.PathLike[str], what: str) -> Path:
+    """A folder the caller names; an empty path names none (``Path("")`` would silently be the
+    current directory, as ``open("")`` opens no file): a :class:`VariantError` naming ``what``.
+
+    >>> folder_path("", "base_dir")
+    Traceback (most recent call last):
+    ...
+    ena_rules.errors.VariantError: base_dir: an empty path names no folder (use '.')
+    """
+    if not os.fspath(value):
+        raise VariantError(f"{what}: an empty path names no folder (use '.')")
+    return Path(value)
+
+
+@typed_arguments
+def folder_paths(values: Iterable[str | os.PathLike[str]]) -> tuple[Path, ...]:
+    """The folders of ``allow_paths`` (:func:`folder_path`)."""
+    return tuple(folder_path(v, "allow_paths") for v in values)
 
 
 def _stat(path: Path) -> float:
@@ -454,7 +477,13 @@ def _build(raw: dict[str, Any], cites: dict[str, Citation], source: str) -> Vari
             )
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise fail("name", f"expected a non-empty string naming the variant, got {name!r}")
+        start = (
+            ""
+            if raw.get("extends")
+            else "; the file has no extends either: start a house-rule file from a variant "
+            'with extends = "ena" (or "official", ...), which names it after its file'
+        )
+        raise fail("name", f"expected a non-empty string naming the variant, got {name!r}{start}")
     description = raw.get("description", "")
     if not isinstance(description, str):
         raise fail("description", f"expected a string, got {description!r}")

@@ -416,6 +416,13 @@ class Uno:
         "and nobody is caught (none: silent UNO; a call or a catch is rejected)",
         choices=("required", "none"),
     )
+    out_call: tuple[str, ...] = _key(
+        (),
+        "MAU-CALL-OUT",
+        "ranks whose card, as a player's last, is called before it goes down (Mau-Mau: a "
+        "call_uno line of its holder); played uncalled it does not win: its player draws "
+        "uno.catch_penalty and play goes on (none listed: no such call)",
+    )
 
 
 @attrs.frozen
@@ -461,6 +468,12 @@ class Stacking:
         "HOUSE-STACK",
         "pending rank = ranks its victim may answer with on their turn (the count grows)",
     )
+    skip_answer: tuple[tuple[str, tuple[str, ...]], ...] = _key(
+        (),
+        "MAU-EIGHT-ANSWER",
+        "skip rank = ranks a player it skips may answer with on their turn, passing the skip "
+        "on (spinchat's eight on an eight); the skip is pending until they answer or pass",
+    )
     by_value: str = _key(
         "off",
         "NM-STACK",
@@ -468,6 +481,13 @@ class Stacking:
         "or of the same or a higher count (equal_or_higher), colour and symbol aside; off: "
         "stacking.answer alone",
         choices=("off", "same_value", "equal_or_higher"),
+    )
+    growth: str = _key(
+        "add",
+        "MAU-SEVEN HOUSE-STACK",
+        "how a pending draw grows when answered: by the answering card's count (add: 2, 4, 6) "
+        "or doubled (double: 2, 4, 8, 16, spinchat's Mau-Mau sevens)",
+        choices=("add", "double"),
     )
 
 

@@ -206,6 +206,11 @@ class Variant:
         its cards first side in play."""
         return (card in self._deck_set) == (side == 0)
 
+    @property
+    def all_colors(self) -> tuple[str, ...]:
+        """Every colour of the deck: ``deck.colors``, then a two-sided deck's ``back_colors``."""
+        return (*self.deck.colors, *self.deck.back_colors)
+
     def side_colors(self, side: int) -> tuple[str, ...]:
         """The colours of the side in play (FLIP2-COLORS): ``deck.colors`` on the first side,
         ``deck.back_colors`` on the second."""
@@ -220,6 +225,16 @@ class Variant:
         """The ranks a victim may answer a pending draw of ``pending_rank`` with (HOUSE-STACK)."""
         return self._answers.get(pending_rank, ())
 
+    def skip_answers(self, skip_rank: str) -> tuple[str, ...]:
+        """MAU-EIGHT-ANSWER (``stacking.skip_answer``): the ranks a player skipped by a card
+        of ``skip_rank`` may answer with, passing the skip on; none: the skip is immediate.
+
+        >>> from ena_rules import load_variant
+        >>> load_variant("mau-mau").skip_answers("8")
+        ()
+        """
+        return dict(self.stacking.skip_answer).get(skip_rank, ())
+
     def stack_key(self, pending_rank: str, rank: str) -> str:
         """The key that decides whether a card of ``rank`` answers a pending draw of
         ``pending_rank``: NM-STACK ``stacking.by_value`` for a draw card when stacking is by
@@ -229,11 +244,12 @@ class Variant:
         >>> load_variant("no-mercy").stack_key("+4", "W+10")
         'stacking.by_value'
         """
-        listed = rank in dict(self.stacking.answer).get(pending_rank, ())
-        by_value = self.stacking.by_value != "off" and self.has_rank(rank)
-        if not listed and by_value and draw_count(self.rank(rank)):
-            return "stacking.by_value"
-        return "stacking.answer"
+        if self.stacking.by_value == "off" or not self.has_rank(rank):  # the hot path: off
+            return "stacking.answer"
+        listed = any(p == pending_rank and rank in ranks for p, ranks in self.stacking.answer)
+        return (
+            "stacking.answer" if listed or not draw_count(self.rank(rank)) else "stacking.by_value"
+        )
 
     def suited_wild(self, card: Card) -> bool:
         """True for a coloured card whose rank is of kind wild (C8-WILD: an eight; MAU-JACK)."""
