@@ -37,6 +37,7 @@ from ..rules.unseen import (
     UNKNOWN,
     decide_challenge,
     decide_discarded,
+    discarded_mismatch,
     forget,
     known,
     open_points,
@@ -410,6 +411,8 @@ def _seen_before(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameStat
         s = filled
     if discarded is not None and isinstance(e, Play) and e.player in r.players:
         told = decide_discarded(s, r.players.index(e.player), discarded)
+        if not isinstance(told, str):
+            told = discarded_mismatch(told, e, discarded) or told
         if isinstance(told, str):
             return _rejected(r, e, "NM-DISCARD-ALL", f"ranks.{e.card.rank}.effects", told)
         s = told

@@ -211,16 +211,22 @@ def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> lis
                 hand = held_after(before, after, dict(result.drawn), x.player)
                 record["cards"] = _cards(hand[len(hand) - count :])
         if isinstance(x, Play) and result is not None and result.outcome != "rejected":
-            _discarded(record, before, validator.state)
+            _discarded(record, before, validator.state, (x.card, *x.more))
         out.append(json.dumps(record, ensure_ascii=False))
     return out
 
 
-def _discarded(record: dict[str, Any], before: Any, after: Any) -> None:
+def _discarded(record: dict[str, Any], before: Any, after: Any, played: tuple[Card, ...]) -> None:
     """NM-DISCARD-ALL: the cards a Discard All put down under it, which every player saw: the
-    cards that went onto the discard pile below the card played."""
+    cards that went onto the discard pile, less the ones the line plays (the card and
+    HR-MULTI-PLAY's ``more``)."""
     if before is None or after is None:
         return
     old, new = before.discard, after.discard
     if len(new) > len(old) + 1 and new[: len(old)] == old:
-        record["discarded"] = _cards(new[len(old) : -1])
+        rest = list(new[len(old) :])
+        for c in played:
+            if c in rest:
+                rest.remove(c)
+        if rest:
+            record["discarded"] = _cards(rest)

@@ -50,6 +50,7 @@ __all__ = [
     "apply_partial",
     "decide_challenge",
     "decide_discarded",
+    "discarded_mismatch",
     "forget",
     "in_sight",
     "known",
@@ -181,6 +182,25 @@ def decide_discarded(s: GameState, seat: int, cards: tuple[Card, ...]) -> GameSt
             hand[i] = c
         used[i] = True
     return _with_hand(s, seat, tuple(hand))
+
+
+def discarded_mismatch(s: GameState, e: Play, cards: tuple[Card, ...]) -> str | None:
+    """NM-DISCARD-ALL: why ``cards``, listed as put down with ``e``, break what the table saw
+    (``s``: the hand holds them, :func:`decide_discarded`): the card played discards no
+    colour, a card listed is not of its colour, a card of it in sight in the hand is not
+    listed. ``None`` when they fit."""
+    if "discard_color" not in [x.op for x in s.variant.rank_of(e.card).effects]:
+        return f"{e.card} puts down no other card: only a Discard All does"
+    color = e.card.color or e.color
+    off = [c for c in cards if c.color is None or c.color != color]
+    if off:
+        return f"{off[0]} is not of the Discard All's colour: it stays in the hand"
+    hand = s.hands[s.players.index(e.player)]
+    kept = Counter(c for c in known(hand) if c.color == color) - Counter([e.card, *cards])
+    if kept:
+        left = ", ".join(sorted(map(str, kept.elements())))
+        return f"{e.player} also holds {left} in sight: a Discard All puts it down too"
+    return None
 
 
 # -- judging on a partial state ------------------------------------------------------------------
