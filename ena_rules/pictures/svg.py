@@ -211,6 +211,7 @@ def _playing_face(c: Card) -> ET.Element:
     return g
 
 
+@typed_arguments
 def caption_of(name: str) -> str | None:
     """The caption a card's face shows for a rank's declared name (DECK-DECLARE
     ``ranks.*.name``): short enough to fit under the rank, a wild's "wild" left out.
