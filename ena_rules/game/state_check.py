@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from ..cards import Card
 from ..errors import PositionError
+from ..variant import Variant
 from .state import PHASES, GameState
 
 __all__ = ["check_state"]
@@ -59,9 +60,9 @@ def _check_players(s: GameState) -> None:
     ):
         raise _fail("players", f"{list(names)!r}: players are distinct non-empty names")
     low = v.players.min
-    if v.scoring.elimination != "off":
-        # D-ELIMINATION-FINAL (HR-ELIMINATION): the seats shrink as players leave; the game's
-        # final state holds its winner alone
+    if v.scoring.elimination != "off" or v.mercy.limit:
+        # D-ELIMINATION-FINAL (HR-ELIMINATION, NM-MERCY): the seats shrink as players leave;
+        # the game's final state holds its winner alone
         low = 1 if s.phase == "over" else min(low, 2)
     if not low <= len(names) <= v.players.max:
         raise _fail(
@@ -175,18 +176,28 @@ def _check_phase(s: GameState, n: int) -> None:
         raise _fail("color", "in phase 'color' the colour is still to be named")
 
 
+def _owes_no_count(v: Variant, rank: str) -> bool:
+    """A pending of ``rank`` owes no count: a skip that may be passed on (MAU-EIGHT-ANSWER,
+    ``stacking.skip_answer``) or a draw to a colour the victim names first (DRAW-COLOR,
+    ``draw_color.chooser = "victim"``: No Mercy's Color Roulette)."""
+    if v.skip_answers(rank):
+        return True
+    return any(e.op == "draw_until_color" for e in v.rank(rank).effects)
+
+
 def _check_windows(s: GameState, n: int) -> None:
     v = s.variant
     pending = s.pending
     if pending is not None:
         _seat("pending", pending.victim, n)
         _seat("pending", pending.after, n)
-        least = 0 if v.skip_answers(pending.rank) else 1  # MAU-EIGHT-ANSWER: a skip owes none
-        if pending.victim != s.turn or pending.count < least or not v.has_rank(pending.rank):
+        known = v.has_rank(pending.rank)
+        least = 0 if known and _owes_no_count(v, pending.rank) else 1
+        if pending.victim != s.turn or pending.count < least or not known:
             raise _fail(
                 "pending",
-                "owed by the player due, at least 1 card (a pending skip: none), of a rank of "
-                "the deck",
+                "owed by the player due, at least 1 card (a pending skip or a draw to a colour "
+                "still to be named: none), of a rank of the deck",
             )
     c = s.challenge
     if c is not None:
