@@ -179,19 +179,26 @@ def _check_phase(s: GameState, n: int) -> None:
         raise _fail("color", "in phase 'color' the colour is still to be named")
 
 
+def _owes_no_count(v: Variant, rank: str) -> bool:
+    """A pending of ``rank`` owes no count: a skip that may be passed on (MAU-EIGHT-ANSWER,
+    ``stacking.skip_answer``) or a draw to a colour the victim names first (DRAW-COLOR,
+    ``draw_color.chooser = "victim"``: No Mercy's Color Roulette)."""
+    return bool(v.skip_answers(rank)) or _to_color(v, rank)
+
+
 def _check_windows(s: GameState, n: int) -> None:
     v = s.variant
     pending = s.pending
     if pending is not None:
         _seat("pending", pending.victim, n)
         _seat("pending", pending.after, n)
-        # MAU-EIGHT-ANSWER: a pending skip owes none; DRAW-COLOR: neither does a draw to a colour
-        least = 0 if v.skip_answers(pending.rank) or _to_color(v, pending.rank) else 1
-        if pending.victim != s.turn or pending.count < least or not v.has_rank(pending.rank):
+        known = v.has_rank(pending.rank)
+        least = 0 if known and _owes_no_count(v, pending.rank) else 1
+        if pending.victim != s.turn or pending.count < least or not known:
             raise _fail(
                 "pending",
-                "owed by the player due, at least 1 card (a pending skip or a draw to a colour: "
-                "none), of a rank of the deck",
+                "owed by the player due, at least 1 card (a pending skip or a draw to a colour "
+                "still to be named: none), of a rank of the deck",
             )
     c = s.challenge
     if c is not None:

@@ -35,6 +35,7 @@ from ..game.state import GameState
 from ..game.verdict import Verdict
 from ..rules.referee import apply, legal_events
 from ..variant import Variant
+from ..variant.ops import draw_count
 from .invariants import _fail, candidate_events, expected_mistake, penalty_count
 
 __all__ = [
@@ -143,6 +144,7 @@ def _effects_model(
     stays = (
         card.rank in v.stacking.overtake
         or bool(dict(v.stacking.answer).get(card.rank))
+        or (v.stacking.by_value != "off" and draw_count(r) > 0)  # NM-STACK: any draw card
         or card.rank in v.play.deflect_back
         or card.rank in v.play.deflect_on
         or (own > 0 and v.stacking.by_value != "off")  # NM-STACK: a draw answers its value
@@ -220,6 +222,8 @@ def _check_card_turn(
     want = (victim, "owe", draws) if owed else (nxt, "play", 0)
     if not draws and before.variant.skip_answers(card.rank):  # MAU-EIGHT-ANSWER: held
         want = (victim, "owe", 0)
+    if any(e.op == "draw_until_color" for e in before.variant.rank_of(card).effects):
+        want = _draw_color_model(before, after, victim, want)
     got = (after.turn, after.phase, after.pending.count if after.pending else 0)
     if got == (victim, "play", 0) and _kept_turn(before, verdict, card):
         return  # DRAW-COLOR (draw_color.exhausted = keep_turn): nothing of it could be drawn
@@ -236,6 +240,22 @@ def _kept_turn(before: GameState, verdict: Verdict, card: Card) -> bool:
         and v.draw_color.exhausted == "keep_turn"
         and any(n.key == "draw_color.exhausted" for n in verdict.notes)
     )
+
+
+def _draw_color_model(
+    before: GameState, after: GameState, victim: int, want: tuple[int, str, int]
+) -> tuple[int, str, int]:
+    """DRAW-COLOR: (due, phase, owed) after a draw to a colour: the victim due to name it
+    (``draw_color.chooser = "victim"``); else, the piles exhausted before a card of the colour
+    in force came, the victim keeps the turn where ``draw_color.exhausted = "keep_turn"``."""
+    dc = before.variant.draw_color
+    if dc.chooser == "victim":
+        return victim, "owe", 0
+    got = after.hands[victim][len(before.hands[victim]) :]
+    found = any(c.color == after.color or (dc.wild_counts and c.color is None) for c in got)
+    if not found and dc.exhausted == "keep_turn":
+        return victim, "play", 0
+    return want
 
 
 def _check_turn_order(before: GameState, event: PlayerEvent, verdict: Verdict) -> None:
