@@ -59,15 +59,7 @@ def draw_to_named_color(w: Work, seat: int, code: str) -> None:
     key = f"ranks.{p.rank}.effects"
     w.color = code
     w.note("draw_color.chooser", f"{w.name(seat)} names {w.v.color_word(code)}.")
-    found = draw_named_color(w, seat, code, key)
-    windows.close_pending(w)
-    if not found and w.v.draw_color.exhausted == "keep_turn":
-        w.set_turn(seat)
-        return
-    if p.after != seat:
-        w.lose_turn(seat)
-        w.note(key, f"{w.name(seat)} loses the turn.")
-    w.set_turn(p.after)
+    _owed_drawn(w, seat, p, key, found=draw_named_color(w, seat, code, key))
 
 
 def holds_color(hand: tuple[Card, ...], color: str | None, skip: Card | None = None) -> bool:
@@ -251,6 +243,13 @@ def pay_pending(w: Work, seat: int) -> None:
     assert p is not None
     key = f"ranks.{p.rank}.effects"
     found = draw_owed(w, seat, p.rank, p.count, key, f"the pending +{p.count}")  # FLIP2-WDC
+    _owed_drawn(w, seat, p, key, found=found)
+
+
+def _owed_drawn(w: Work, seat: int, p: Pending, key: str, *, found: bool) -> None:
+    """After an owed draw: the pending closes and the victim loses the turn, unless it comes
+    back to them, or nothing of the colour could be drawn and ``draw_color.exhausted =
+    "keep_turn"`` (DRAW-COLOR) lets them play."""
     windows.close_pending(w)
     if not found and w.v.draw_color.exhausted == "keep_turn":
         w.set_turn(seat)
