@@ -105,3 +105,16 @@ def test_NM_MERCY_a_table_record_with_its_notes_rules_as_the_full_log() -> None:
     assert b.exit_code == 0, b.findings[:1]
     for ra, rb in zip(a.results, b.results, strict=True):
         assert (ra.outcome, ra.drawn, ra.skipped) == (rb.outcome, rb.drawn, rb.skipped), rb.text()
+
+
+def test_NM_DISCARD_ALL_a_second_copy_of_the_card_played_listed_as_discarded_goes_down() -> None:
+    """The Discard All played and a second copy of it put down under it: both come from the
+    hand's unknown cards (before, the listed copy stood for the card played, and the hand kept
+    one card too many: 6, not 7 - 2 = 5)."""
+    rec = _table()
+    r = rec.event(Play("bor", "BDA"), discarded=["BDA"])
+    assert r.outcome == "accepted", r.text()
+    assert "also discards BDA" in r.message
+    assert _sizes(rec) == [7, 5]
+    s = rec.replay.state
+    assert s is not None and [str(c) for c in s.discard[-2:]] == ["BDA", "BDA"]

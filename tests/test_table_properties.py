@@ -38,17 +38,7 @@ def _draw_to_unseen(name: str) -> bool:
 WITHOUT_CARDS = [v for v in shipped_variants() if not _draw_to_unseen(v)]
 
 
-def _owed_to_color(name: str) -> bool:
-    """FLIP2-WDC: a draw to a colour owed and challengeable (UNO Flip's Wild Draw Color): a
-    table record's reading of its draw or challenge on unseen cards is not built yet (issue 27,
-    sight and table records), so these records are left out of the properties below."""
-    v = load_variant(name)
-    return any(
-        r.challengeable and any(e.op == "draw_until_color" for e in r.effects) for _, r in v.ranks
-    )
-
-
-WITH_CARDS = [v for v in shipped_variants() if not _owed_to_color(v)]
+WITH_CARDS = list(shipped_variants())
 PROFILE = settings(max_examples=3, deadline=None, derandomize=True, database=None)
 
 

@@ -32,6 +32,7 @@ from ..game.events import Challenge, ChooseColor, Deal, Draw, Play, PlayerEvent
 from ..game.state import GameState, replace
 from ..game.verdict import REJECTED, UNDETERMINED, Note, Verdict
 from ..game.words import plural
+from ..rules.effects import draws_to_color
 from ..rules.referee import apply, new_game
 from ..rules.unseen import (
     UNKNOWN,
@@ -224,25 +225,21 @@ class TableReplay(Replay):
             return v
         if cards is not None and v.undetermined:
             # the table saw the cards drawn: the readings in which the draw took them
-            took_them = [
-                a
-                for a in v.alternatives
-                if not a.rejected and dict(a.drawn).get(e.player, 0) == len(cards)
-            ]
+            took_them = [a for a in v.alternatives if not a.rejected and _drew(a) == len(cards)]
             if took_them:
                 v = took_them[0]
         if cards is not None:
-            got = dict(v.drawn).get(e.player, 0)
-            if got != len(cards):
+            if _drew(v) != len(cards):
                 return _rejected(
                     r,
                     e,
                     "TURN-DRAW",
                     "turn.draw",
-                    f"the record lists {len(cards)} cards drawn; by the rules {e.player} draws "
-                    f"{got} here ({v.message})",
+                    f"the record lists {len(cards)} cards drawn; by the rules "
+                    f"{_draws_text(v, e.player)} here ({v.message})",
                 )
-            v = _fill_hand(v, e.player, cards)
+            if v.drawn:
+                v = _fill_hand(v, v.drawn[0][0], cards)
         over = overfull(v.state)
         if over:
             c, n, d = over[0]
@@ -377,7 +374,7 @@ def _until(v: Verdict, c: DrawnClaim) -> Verdict | None:
     with them drawn, ``v`` itself if the claim adds nothing, ``None`` if the pile is short."""
     s = v.state
     count = dict(v.drawn).get(c.player, 0)
-    if c.count is None or c.count <= count or count != 1 or not _stopped_unseen(v, c):
+    if c.count is None or c.count <= count or not count or not _stopped_unseen(v, c):
         return v
     more = c.count - count
     pile, pile_of, shuffles = s.draw_pile, s.discard, s.shuffles
@@ -404,13 +401,13 @@ def _seen_before(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameStat
     shown: tuple[Card, ...] | None = seen.get("shown")
     discarded: tuple[Card, ...] | None = seen.get("discarded")
     s = r
-    if cards is not None and isinstance(e, Draw | ChooseColor):
+    if cards is not None and isinstance(e, Draw | ChooseColor | Challenge):
         filled = _fill_pile(r, cards)
         if isinstance(filled, str):
             return _rejected(r, e, "DECK-108", "deck.colored", filled)
         s = filled
     if discarded is not None and isinstance(e, Play) and e.player in r.players:
-        told = decide_discarded(s, r.players.index(e.player), discarded)
+        told = decide_discarded(s, r.players.index(e.player), discarded, (e.card, *e.more))
         if not isinstance(told, str):
             told = discarded_mismatch(told, e, discarded) or told
         if isinstance(told, str):
@@ -424,24 +421,42 @@ def _seen_before(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameStat
     return s
 
 
+def _drew(v: Verdict) -> int:
+    """How many cards the line drew, whoever drew them (a challenge's outcome: the guilty
+    player or the victim)."""
+    return sum(n for _, n in v.drawn)
+
+
+def _draws_text(v: Verdict, player: str) -> str:
+    """Who draws how many on the line, in each reading: "ana draws 5 or bor draws 2"."""
+    said = [
+        ", ".join(f"{p} draws {n}" for p, n in a.drawn) or f"{player} draws 0"
+        for a in (v.alternatives or (v,))
+        if not a.rejected
+    ]
+    return " or ".join(dict.fromkeys(said))
+
+
 def _stopped_unseen(v: Verdict, c: DrawnClaim) -> bool:
     """Whether the line's draw of ``c.player`` stopped at a card nobody saw: a turn's draw
     until playable (phase ``drawn``), or a draw to a colour (DRAW-COLOR: a ChooseColor of
-    its victim, or the play of a card that makes the next player draw to one)."""
+    its victim, or the play of a card that makes the next player draw to one; FLIP2-WDC: the
+    owed draw of a Wild Draw Color, drawn or the outcome of its challenge) that drew one."""
     s, e = v.state, v.event
-    if isinstance(e, Draw):
+    if isinstance(e, Draw) and s.phase == "drawn":
         return (
             e.player == c.player
-            and s.phase == "drawn"
             and s.drawn == UNKNOWN
             and (s.variant.turn.draw == "until_playable" or s.variant.play.death_draw)
         )
     rank = e.card.rank if isinstance(e, Play) else s.top.rank if s.top is not None else None
-    if not isinstance(e, Play | ChooseColor) or rank is None or c.player not in s.players:
+    if not isinstance(e, Play | ChooseColor | Draw | Challenge) or rank is None:
+        return False
+    if c.player not in s.players or not draws_to_color(s.variant, rank):
         return False
     hand = s.hands[s.players.index(c.player)]
-    ops = [x.op for x in s.variant.rank(rank).effects]
-    return "draw_until_color" in ops and bool(hand) and hand[-1] == UNKNOWN
+    count = dict(v.drawn).get(c.player, 0)
+    return UNKNOWN in hand[len(hand) - count :]
 
 
 def _drawn_fits(v: Verdict, c: DrawnClaim) -> bool:

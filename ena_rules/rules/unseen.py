@@ -164,13 +164,26 @@ def decide_challenge(s: GameState, shown: tuple[Card, ...]) -> GameState | str:
     return attrs.evolve(_with_hand(s, c.offender, shown), challenge=window)
 
 
-def decide_discarded(s: GameState, seat: int, cards: tuple[Card, ...]) -> GameState | str:
+def decide_discarded(
+    s: GameState, seat: int, cards: tuple[Card, ...], played: tuple[Card, ...] = ()
+) -> GameState | str:
     """NM-DISCARD-ALL: the cards a table saw a Discard All put down with it: each is a known
     card of the hand or one of its unseen cards, which becomes known; a reason in words if the
-    hand cannot hold them. The hand's other unseen cards are then not of the colour."""
+    hand cannot hold them. The hand's other unseen cards are then not of the colour. The
+    cards ``played`` on the line come from the hand first (a second copy of the Discard All
+    listed is another card of the hand)."""
     hand = list(s.hands[seat])
     used = [False] * len(hand)
     pool = unseen(s)
+    for c in played:  # a known card of the hand, else one of its unseen: in sight now
+        i = next((k for k, x in enumerate(hand) if x == c and not used[k]), None)
+        if i is None:
+            i = next((k for k, x in enumerate(hand) if x == UNKNOWN and not used[k]), None)
+            if i is None or pool[c] <= 0:
+                continue  # the play's own judge says why the hand cannot hold it
+            pool[c] -= 1
+            hand[i] = c
+        used[i] = True
     for c in cards:
         i = next((k for k, x in enumerate(hand) if x == c and not used[k]), None)
         if i is None:
