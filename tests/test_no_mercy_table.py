@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 from ena_rules import ChooseColor, Play, load_variant
+from ena_rules.log.lines import DrawnClaim
 from ena_rules.log.table_writer import TableRecorder, to_table_record
 from ena_rules.log.validate import validate
 from ena_rules.rules.unseen import known
@@ -49,13 +50,19 @@ def test_DRAW_COLOR_noted_cards_the_rules_do_not_draw_are_inconsistent() -> None
     assert "by the rules ana draws 2" in r.message
 
 
-def test_DRAW_COLOR_without_notes_the_draw_stops_at_its_first_unseen_card() -> None:
-    """No notes: the count is not visible (the draw stops at its first card nobody saw; a
-    claim_drawn says how many came)."""
+def test_DRAW_COLOR_without_notes_the_count_is_undetermined_and_open() -> None:
+    """No notes: the count is not visible. The draw stops at its first card nobody saw, the
+    line is undetermined (before: accepted, "ana draws 1"), the hand holds at least that card,
+    and a claim_drawn says how many came."""
     rec = _table()
     rec.play("bor", "WCR")
     r = rec.choose_color("ana", "yellow")
-    assert (r.outcome, r.drawn) == ("accepted", (("ana", 1),)), r.text()
+    assert r.outcome == "undetermined", r.text()
+    assert "how many cards the draw took" in r.message
+    assert rec.replay.open_of == {rec.replay.state: frozenset({0})}
+    c = rec.replay.claim(4, DrawnClaim("ana", count=3), None)
+    assert c.agrees is True, c.text()
+    assert _sizes(rec) == [10, 6] and rec.replay.open_of == {}
 
 
 def test_NM_DISCARD_ALL_the_cards_noted_as_discarded_leave_the_hand() -> None:
