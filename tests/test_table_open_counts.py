@@ -53,3 +53,16 @@ def test_FLIP2_WDC_without_notes_the_draw_to_a_colour_leaves_the_count_open() ->
     """flip, seed 3: the guilty player's draw to orange on the challenge of line 9 took 5
     cards nobody noted; before, the table read 1 and ana "did not hold" P9|BS at line 35."""
     assert _decided_as_the_full_log("flip", 3) > 0
+
+
+def test_NM_MERCY_a_claim_drawn_past_the_limit_reads_the_drawer_out_of_the_game() -> None:
+    """no-mercy-same-value, the matrix's round of seed 2: bor's Color Roulette draw, counted
+    12 by the table's claim_drawn (line 53), takes bor to 34 cards: out of the game on that
+    line, not kept in it (before: bor left on cene's play, and cene's next play, line 55, was
+    "out of turn")."""
+    from ena_rules.testing import matrix
+
+    full = matrix.recorded_round(load_variant("no-mercy-same-value"), 2).splitlines()
+    for draws in (False, True):
+        report = validate(to_table_record(full, draws=draws))
+        assert report.exit_code == 0, report.findings[:1]

@@ -25,13 +25,15 @@ from typing import Any
 import attrs
 
 from ..game.events import Challenge, ChooseColor, Draw, Play
-from ..game.state import replace
+from ..game.state import GameState, replace
 from ..game.verdict import Verdict
 from ..rules.effects import draws_to_color
+from ..rules.mercy import over_limit
 from ..rules.unseen import UNKNOWN
 from .lines import DrawnClaim
 
 __all__ = [
+    "carried",
     "drawn_fits",
     "draws_text",
     "drew",
@@ -55,10 +57,16 @@ def until(v: Verdict, c: DrawnClaim) -> Verdict | None:
     """HOUSE-DRAW-UNTIL, HR-DEATH-DRAW on unseen cards: a turn's draw until playable stops at
     its first card nobody saw (phase ``drawn``: the next line says whether it plays); a claim
     of ``count`` cards says how many came, the ones before the last unplayable. The verdict
-    with them drawn, ``v`` itself if the claim adds nothing, ``None`` if the pile is short."""
+    with them drawn, ``v`` itself if the claim adds nothing, ``None`` if the pile is short or
+    the hand would have left the game (NM-MERCY: that is another reading)."""
     s = v.state
     count = dict(v.drawn).get(c.player, 0)
-    if c.count is None or c.count <= count or not count or not stopped_unseen(v, c):
+    if c.count is None or c.count <= count or not count:
+        return v
+    if c.player not in s.players and UNKNOWN in s.discard:  # NM-MERCY: the drawer left, a
+        drawn = tuple((p, c.count if p == c.player else n) for p, n in v.drawn)  # hand of
+        return attrs.evolve(v, drawn=drawn)  # cards nobody saw under the discard pile
+    if not stopped_unseen(v, c):
         return v
     more = c.count - count
     pile, pile_of, shuffles = s.draw_pile, s.discard, s.shuffles
@@ -70,6 +78,8 @@ def until(v: Verdict, c: DrawnClaim) -> Verdict | None:
     seat = s.players.index(c.player)
     hands = list(s.hands)
     hands[seat] = (*hands[seat], *pile[:more])
+    if over_limit(s.variant, len(hands[seat])):  # NM-MERCY: that hand left the game
+        return None
     state = replace(
         s, hands=tuple(hands), draw_pile=pile[more:], discard=pile_of, shuffles=shuffles
     )
@@ -164,3 +174,12 @@ def moved(v: Verdict, w: Verdict) -> set[int]:
     if len(a) != len(b) or v.state.phase in ("deal", "over"):
         return set()
     return {i for i in range(len(a)) if len(b[i]) > len(a[i])}
+
+
+def carried(before: GameState, seats: frozenset[int], after: GameState) -> frozenset[int]:
+    """The open ``seats`` of ``before`` in ``after``, by player (NM-MERCY: a player who left
+    moves the seats after theirs; the leaver's own count is no longer open)."""
+    names = [before.players[i] for i in seats if i < len(before.players)]
+    if after.phase in ("deal", "over"):
+        return frozenset()
+    return frozenset(after.players.index(p) for p in names if p in after.players)

@@ -62,6 +62,7 @@ from .replay import Replay, arbiter_line
 from .report import CLAIM, EVENT, HEADER, PROBLEM, ROUND, LineResult
 from .table_claims import bounded_claim, may_have_ended, open_points_of
 from .table_draws import (
+    carried,
     drawn_fits,
     draws_text,
     drew,
@@ -267,8 +268,10 @@ class TableReplay(Replay):
             longer, w = probe
             if split is None and not same_ruling(v, w):
                 split = (longer, w)
-            else:
+            elif len(v.state.players) == len(r.players):
                 still |= moved(v, w)
+            else:  # NM-MERCY: a player left on the line
+                still |= carried(r, frozenset({seat}), v.state)
             # the longest count (NM-MERCY: the most a hand in the game holds); the open
             # draws emptied the pile, before the reshuffle or after it (TURN-RESHUFFLE)
             # (only where no count short of it allows the line: readings stay few)
@@ -278,7 +281,7 @@ class TableReplay(Replay):
             for out in most:
                 x = self._one(out, e, seen, took) if out is not None else w
                 if not same_ruling(v, x) and not same_ruling(w, x):
-                    self._keep_open(x, open_ | frozenset(opened(x)))
+                    self._keep_open(x, carried(r, open_, x.state) | frozenset(opened(x)))
                     emptied.append(x)
         if open_ and not v.rejected:  # the pile may run out on this very line: its ruling
             out = pile_drawn(r, reshuffled=False)  # is open, not a reading of its own
@@ -287,12 +290,14 @@ class TableReplay(Replay):
                 self.open_rulings.append(x)
         new = opened(v) if "cards" not in seen and not v.rejected else ()
         self.counted_open = self.counted_open or bool(new)
-        emptied += self._left(r, new, v, e, seen, took)
+        emptied += self._left(r, open_, new, v, e, seen, took)
         self._keep_open(v, frozenset(still | set(new)))
         if split is None:
             return [v, *emptied]
         if depth <= 0:  # as long as the line allows: one reading for every longer count
-            self._keep_open(split[1], open_ | frozenset(opened(split[1])))
+            self._keep_open(
+                split[1], carried(r, open_, split[1].state) | frozenset(opened(split[1]))
+            )
             return [v, split[1], *emptied]
         return [v, *self._open_one(split[0], open_, e, seen, took, depth - 1), *emptied]
 
@@ -325,6 +330,7 @@ class TableReplay(Replay):
     def _left(
         self,
         r: GameState,
+        open_: frozenset[int],
         drawers: tuple[int, ...],
         v: Verdict,
         e: PlayerEvent | Arbiter,
@@ -338,7 +344,7 @@ class TableReplay(Replay):
             most = one_more(r, seat, most_more(r, seat)) if seat < len(r.hands) else None
             x = self._one(most, e, seen, took) if most is not None else v
             if not x.rejected and not same_ruling(v, x):
-                self._keep_open(x, frozenset(opened(x)))
+                self._keep_open(x, carried(r, open_, x.state) | frozenset(opened(x)))
                 out.append(x)
         return out
 
