@@ -252,7 +252,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise EnvError("observe() before reset(): call reset() first")
         if agent not in self._seat:
             raise EnvError(f"{agent!r} is not an agent ({', '.join(self.possible_agents)})")
-        info = self.infos.get(agent)
+        info = self.infos.get(agent)  # the vector is made here, when asked for, never by step()
         mask = self._idle if info is None else info["action_mask"]
         return {"observation": self.encode(agent), "action_mask": mask}
 
@@ -260,7 +260,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         """``agent``'s observation vector; all zeros once the mercy rule (NM-MERCY) took them
         out of the game (they are no longer at the table)."""
         assert self.state is not None
-        self._seat_table()
+        if self.state.players is not self._table:
+            self._seat_table()
         at = self._at.get(agent)
         if at is None:
             return np.zeros(self.observation_layout.size, dtype=np.float32)
@@ -276,12 +277,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = self._check(agent, action)
+        index = action if type(action) is int else self._check(agent, action)
         seat = self._seat[agent]
-        offered = bool(self._offers) and self._offers[0] == seat
-        event = None if offered and index == self.layout.wait else self._legal[seat].get(index)
-        if event is None and not (offered and index == self.layout.wait):
-            self._refuse(agent, index)
+        waited = index == self.layout.wait and bool(self._offers) and self._offers[0] == seat
+        event = None if waited else self._legal[seat].get(index)
+        if event is None and not waited:
+            self._refuse(agent, self._check(agent, index))
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -313,6 +314,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def _clear_rewards(self) -> None:
         for agent in self.rewards:
             self.rewards[agent] = 0.0
+
+    def _accumulate_rewards(self) -> None:
+        if any(self.rewards.values()):  # most steps reward nobody: adding 0.0 changes nothing
+            super()._accumulate_rewards()
 
     def close(self) -> None:
         """Nothing to release."""
@@ -369,7 +374,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             last = self.state.last_player
             seat = seat if last is None else self._seat[self.state.players[last]]
         self._offer(seat)
-        self._deads_step_first()
+        if len(self.state.players) < len(self.possible_agents):  # NM-MERCY took someone out
+            self._deads_step_first()
 
     def _retire(self) -> None:
         """NM-MERCY: an agent the mercy rule took out of the game is done at once (with
@@ -424,7 +430,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         which the seats that may act out of turn are offered it."""
         s = self.state
         assert s is not None
-        self._seat_table()
+        if s.players is not self._table:
+            self._seat_table()
         at, seats, seat_of = self._at, self._seats, self._seat
         legal: dict[int, dict[int, Event]] = {x: {} for x in seats}
         index_of = self.layout.event_index
@@ -451,10 +458,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         assert self.state is not None
         players = self.state.players
         if players != self._table:
-            self._table = players
             self._at = {p: i for i, p in enumerate(players)}
             self._seats = tuple(self._seat[p] for p in players)
             self._orders = {}
+        self._table = players
 
     def _select(self) -> None:
         if self._offers:
@@ -467,7 +474,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if not moves and not wait:  # pragma: no cover - the player due always has a move
             raise EnvError(f"{self.possible_agents[seat]} is due but has no legal move")
         mask = np.zeros(self.layout.size, dtype=np.int8)
-        mask[[*moves, self.layout.wait] if wait else list(moves)] = 1
+        for index in moves:  # a few: cheaper one by one than as an index array
+            mask[index] = 1
+        if wait:
+            mask[self.layout.wait] = 1
         mask.flags.writeable = False
         agent = self.possible_agents[seat]
         previous = getattr(self, "agent_selection", None)
