@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -237,28 +237,30 @@ class ObservationLayout:
         hands = s.hands or ((),) * n
         hand = hands[seat]
         order, rel = self._turns(n, seat)
-        # one value at a time: a few dozen of them, cheaper than building arrays to add
+        # one value at a time through a memoryview (a few dozen of them: cheaper than numpy's
+        # item assignment, or than building index arrays to add); its values are floats
         obs = np.zeros(self.size, dtype=np.float32)
+        out = cast("memoryview[float]", obs.data)  # the buffer of float32 values
         for at in map(self._at_hand.__getitem__, hand):
-            obs[at] += 1
+            out[at] += 1.0
         for at in self._ones(s, seat, rel, hand):
-            obs[at] = 1
+            out[at] = 1.0
         if s.uno_exposed:
             at = self._off["catchable"]
             for x in s.uno_exposed:
-                obs[at + rel[x]] += 1
+                out[at + rel[x]] += 1.0
         if s.reveal is not None and s.reveal.viewer == seat:
-            self._count_shown(obs, s.reveal.cards)
+            self._count_shown(out, s.reveal.cards)
         at = self._at_sizes
         for k, x in enumerate(order):
-            obs[at + k] = len(hands[x])
+            out[at + k] = float(len(hands[x]))
         if s.pending is not None:
-            obs[self._at_pending] = s.pending.count
-        obs[self._at_pile] = len(s.draw_pile)
+            out[self._at_pending] = float(s.pending.count)
+        out[self._at_pile] = float(len(s.draw_pile))
         at, scores = self._at_scores, s.scores
         for k, x in enumerate(order if scores else ()):
             if scores[x] > 0:  # the rest stays 0 (a score's bound is 0 below)
-                obs[at + k] = min(float(scores[x]), SCORE_BOUND)
+                out[at + k] = min(float(scores[x]), SCORE_BOUND)
         return obs
 
     def _turns(self, n: int, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -271,12 +273,12 @@ class ObservationLayout:
             found = self._turns_made[(n, seat)] = (order, rel)
         return found
 
-    def _count_shown(self, obs: Vector, cards: Sequence[Card]) -> None:
+    def _count_shown(self, out: memoryview[float], cards: Sequence[Card]) -> None:
         """The ``shown`` segment: a hand shown to the observer, counted by kind."""
         at, kind = self._off["shown"], self.kind_index
         for c in cards:
             if c in kind:
-                obs[at + kind[c]] += 1
+                out[at + kind[c]] += 1.0
 
     def _ones(
         self, s: GameState, seat: int, rel: tuple[int, ...], hand: tuple[Card, ...]
