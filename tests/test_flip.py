@@ -397,3 +397,38 @@ def test_FLIP2_DECK_every_house_rule_setting_on_flip_loads_and_plays_or_is_refus
     for i, variant in enumerate(loaded[::8]):
         events, final = matrix.play_game(variant, 2700 + i)
         assert final.phase == "over" and events > 0
+
+
+@pytest.mark.parametrize(("name", "rank"), [("flip", "W+C"), ("no-mercy", "WCR")])
+def test_FLIP2_WDC_simulate_counts_the_cards_a_draw_to_a_colour_took(name: str, rank: str) -> None:
+    """FLIP2-WDC, DRAW-COLOR: `ena-rules simulate`'s "owed draws taken" counts a draw to a
+    colour (no count owed) by the cards it actually drew; before, a Wild Draw Color was counted
+    as a draw of 0 cards and No Mercy's Color Roulette, its colour named by the victim, not at
+    all. Every other owed draw counts by its count, as before."""
+    from ena_rules.agents.simulation import Rng, play_game, random_legal_event
+    from ena_rules.game.events import ChooseColor, PlayerEvent
+
+    variant = load_variant(name)
+    seen: list[tuple[GameState, PlayerEvent]] = []
+
+    def choose(s: GameState, rng: Rng, mistakes: float) -> PlayerEvent:
+        e = random_legal_event(s, rng, mistakes)
+        seen.append((s, e))
+        return e
+
+    game = play_game(variant, ["ana", "bor", "cene"], 3, choose=choose)
+    want: Counter[int] = Counter()
+    to_color = 0
+    for s, e in seen:
+        p = s.pending
+        if p is None or not isinstance(e, (Draw, Challenge, ChooseColor)):
+            continue
+        if isinstance(e, ChooseColor) and s.phase != "owe":
+            continue
+        if p.rank == rank:
+            to_color += 1
+            want[sum(n for _, n in apply(s, e).drawn)] += 1
+        else:
+            want[p.count] += 1
+    assert to_color > 0 and 0 not in want
+    assert dict(game.owed) == dict(want)
