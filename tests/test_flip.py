@@ -174,6 +174,54 @@ def test_FLIP2_WILD_TOP_a_wild_on_top_after_a_flip_takes_any_card() -> None:
     assert {str(e.card) for e in legal_events(t) if isinstance(e, Play)} == {"O1|R7", "T+5|G2"}
 
 
+#: letsuno/uno-online's house rule flipKeepColorOnFlip (packages/shared/src/rules/flip.ts,
+#: flipAll; its colour table LIGHT_TO_DARK_COLOR in packages/shared/src/constants/flip-deck.ts)
+KEEP_COLOR = (
+    'name = "flip-keep"\nextends = "flip"\n[actions]\nflip_wild_top = "keep_color"\n'
+    'flip_colors = { R = "P", Y = "O", G = "T", B = "V" }\n'
+)
+
+
+def test_FLIP2_WILD_TOP_keep_color_the_colour_goes_on_as_its_other_side() -> None:
+    """FLIP2-WILD-TOP (``actions.flip_wild_top = "keep_color"``, uno-online's
+    flipKeepColorOnFlip): the colour in force before the Flip, the Flip's own, goes on as its
+    colour of the other side in ``actions.flip_colors`` (red as pink; back again, pink as red);
+    only cards of that colour (or wilds) may be played on the wild."""
+    keep = load_variant_text(KEEP_COLOR, source="flip-keep.toml")
+    s = parse_position(
+        "flip-keep players=ana,bor phase=play dealer=1 scores=0,0 hands=RF|P8.R5|P2/R7|O1."
+        "R1|P3.G2|T+5 draw=G4|P8 discard=RS|W.R9|TR color=R",
+        keep,
+    )
+    v = apply(s, Play("ana", "RF"))
+    assert v.accepted and v.state.color == "P" and str(v.state.top) == "W|RS"
+    assert any(n.key == "actions.flip_wild_top" and "pink" in n.text for n in v.notes)
+    plays = {str(e.card) for e in legal_events(v.state) if isinstance(e, Play)}
+    assert plays == {"P3|R1"}
+    back = parse_position(
+        "flip-keep players=ana,bor phase=play dealer=1 scores=0,0 hands=PF|G3.P2|R5/O1|R7 "
+        "draw=P8|G4 discard=W|RS.TR|R9 color=P side=1",
+        keep,
+    )
+    t = ok(back, Play("ana", "PF"))
+    assert t.side == 0 and t.color == "R" and str(t.top) == "RS|W"
+
+
+def test_FLIP2_WILD_TOP_keep_color_is_refused_without_its_colours() -> None:
+    """FLIP2-WILD-TOP: ``keep_color`` needs a two-sided deck and ``actions.flip_colors``
+    pairing every colour of both sides once; the VariantError names both keys."""
+    bad = (
+        (KEEP_COLOR.replace('extends = "flip"', 'extends = "official"'), "deck.pairs"),
+        (KEEP_COLOR.replace('B = "V"', 'B = "P"'), "deck.back_colors"),
+        (KEEP_COLOR.replace(', B = "V"', ""), "deck.colors"),
+        (KEEP_COLOR.replace('"keep_color"', '"open"'), "flip_wild_top"),
+    )
+    for text, other in bad:
+        with pytest.raises(VariantError, match=r"actions\.flip_") as err:
+            load_variant_text(text, source="flip-keep.toml")
+        assert "flip_wild_top" in str(err.value) and other in str(err.value), str(err.value)
+
+
 def test_FLIP2_D1_and_FLIP2_D5_draw_one_and_draw_five() -> None:
     """FLIP2-D1, FLIP2-D5: the next player draws 1 (light) or 5 (dark) and loses the turn."""
     s = pos(

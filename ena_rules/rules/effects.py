@@ -271,14 +271,32 @@ def _flip(r: Resolution, eff: Effect) -> None:
     w.drawn = None if w.drawn is None else w.drawn.flipped
     w.side = 1 - w.side
     top = w.discard[-1]
-    w.color = top.color
+    before, w.color = w.color, top.color
     side = w.v.side_name(w.side)
     w.note(r.key, f"The game turns over: the {side} side is in play; the top card is {top.face}.")
     if top.color is None:
+        _flip_wild_top(w, top, before)
+
+
+def _flip_wild_top(w: Work, top: Card, before: str | None) -> None:
+    """FLIP2-WILD-TOP (``actions.flip_wild_top``): the wild face a Flip brought to the top
+    names no colour (``open``), or the colour in force before the Flip goes on as its colour
+    of the other side in ``actions.flip_colors`` (``keep_color``)."""
+    a = w.v.actions
+    pairs = dict(a.flip_colors)
+    pairs.update({x: k for k, x in a.flip_colors})  # read both ways
+    if a.flip_wild_top == "keep_color" and before is not None and before in pairs:
+        w.color = pairs[before]
         w.note(
             "actions.flip_wild_top",
-            f"The top card {top.face} names no colour: any card may be played on it.",
+            f"The top card {top.face} names no colour: {w.v.color_word(before)} goes on as "
+            f"{w.v.color_word(w.color)}.",
         )
+        return
+    w.note(
+        "actions.flip_wild_top",
+        f"The top card {top.face} names no colour: any card may be played on it.",
+    )
 
 
 _RUNNERS: dict[str, Callable[[Resolution, Effect], None]] = {

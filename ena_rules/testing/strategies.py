@@ -352,7 +352,10 @@ def two_sided_variant_texts(draw: st.DrawFn, base: str = "flip") -> str:
     overtake = draw(st.booleans())
     teams = draw(st.sampled_from(["off", "off", "opposite"]))
     elimination = "off" if teams != "off" else draw(st.sampled_from(["off", "most_cards"]))
+    deck = load_variant(base).deck
     returned = [*load_variant(base).first_card.return_ranks]
+    keep = draw(st.booleans())  # FLIP2-WILD-TOP: the colour goes on as its other side's
+    paired = dict(zip(deck.colors, deck.back_colors, strict=False)) if keep else {}
     sections: dict[str, dict[str, Any]] = {
         "players": {"min": 4 if teams != "off" else 2, "max": 4, "teams": teams},
         "deal": {"hand_size": hand_size, "shuffle_seats": draw(st.booleans())},
@@ -364,7 +367,11 @@ def two_sided_variant_texts(draw: st.DrawFn, base: str = "flip") -> str:
             "draw": draw(st.sampled_from(["one", "until_playable"])),
             "play_drawn": play_drawn,
         },
-        "actions": {"two_player_reverse": draw(st.sampled_from(["skip", "reverse"]))},
+        "actions": {
+            "two_player_reverse": draw(st.sampled_from(["skip", "reverse"])),
+            "flip_wild_top": "keep_color" if keep else "open",
+            "flip_colors": paired,
+        },
         "challenge": {
             "guilty": draw(st.sampled_from(["card_stays", "card_returns"])),
             "show_hand": draw(st.booleans()),

@@ -618,6 +618,38 @@ def _teams_elimination(v: Variant, fail: Fail) -> None:
         )
 
 
+# -- a two-sided deck's Flip (FLIP2-WILD-TOP) -----------------------------------------------
+
+
+@_check("flip-colors")
+def _flip_colors(v: Variant, fail: Fail) -> None:
+    """FLIP2-WILD-TOP: ``actions.flip_wild_top = "keep_color"`` needs a two-sided deck
+    (``deck.pairs``) and ``actions.flip_colors`` pairing each colour of ``deck.colors`` with a
+    colour of ``deck.back_colors``, every colour of both sides once."""
+    a, d = v.actions, v.deck
+    pairs = dict(a.flip_colors)
+    if a.flip_wild_top != "keep_color":
+        if pairs:
+            raise fail(
+                "actions.flip_colors",
+                'actions.flip_colors is read only with actions.flip_wild_top = "keep_color"',
+            )
+        return
+    if not d.pairs:
+        raise fail(
+            "actions.flip_wild_top",
+            'actions.flip_wild_top = "keep_color" needs a deck of two-sided cards (deck.pairs)',
+        )
+    if sorted(pairs) != sorted(d.colors) or sorted(pairs.values()) != sorted(d.back_colors):
+        raise fail(
+            "actions.flip_colors",
+            'actions.flip_wild_top = "keep_color" goes on in a colour of the other side: '
+            f"actions.flip_colors must pair each of {', '.join(d.colors)} (deck.colors) with "
+            f"one of {', '.join(d.back_colors)} (deck.back_colors), each once; got "
+            + (", ".join(f"{k} = {x}" for k, x in a.flip_colors) or "none"),
+        )
+
+
 # -- a turn's time limit (HR-TIME-LIMIT) -------------------------------------------------------
 
 
