@@ -27,6 +27,7 @@ from ..cards.shuffle import derive_seed, shuffled
 from ..game.words import a_word
 from ..variant.ops import EFFECT_OPS, OPS, Op, card_needs, draw_count, effects_clause, moves_hands
 from . import windows
+from .unknown import turned_over
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -260,9 +261,9 @@ def _flip(r: Resolution, eff: Effect) -> None:
     showing its other face), then the draw pile (its bottom card comes on top), then every
     hand; the colour in force is the new top card's (FLIP2-WILD-TOP: a wild names none)."""
     w = r.w
-    w.discard = tuple(c.flipped for c in reversed(w.discard))
-    w.draw_pile = tuple(c.flipped for c in reversed(w.draw_pile))
-    w.hands = [tuple(c.flipped for c in hand) for hand in w.hands]
+    w.discard = tuple(turned_over(c) for c in reversed(w.discard))
+    w.draw_pile = tuple(turned_over(c) for c in reversed(w.draw_pile))
+    w.hands = [tuple(turned_over(c) for c in hand) for hand in w.hands]
     w.side = 1 - w.side
     top = w.discard[-1]
     w.color = top.color

@@ -48,6 +48,7 @@ from .explore import (
     check_turn_order,
     check_views,
 )
+from .invariants import check_backs
 
 __all__ = ["PLAYER_NAMES", "RefereeMachine", "make_machine"]
 
@@ -378,6 +379,15 @@ class RefereeMachine(RuleBasedStateMachine):
             return
         if self.state is not None:
             check_views(self.state)
+
+    @invariant()
+    def backs_match_hidden_cards(self) -> None:
+        """FLIP2-SIGHT: the backs each view shows (and its partial state keeps) are the other
+        sides of the hidden cards; a one-sided deck shows none."""
+        if not self._on("backs_match_hidden_cards"):
+            return
+        if self.state is not None:
+            check_backs(self.state)
 
     def teardown(self) -> None:
         """Nothing to release; kept for symmetry with apps that open resources."""
