@@ -25,7 +25,7 @@ from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..variant import Variant
 from ..variant.ops import card_needs
-from .unknown import deck_in_play, is_unknown, may_hold, unseen, unseen_copies
+from .unknown import deck_in_play, fits, is_unknown, may_hold, unseen, unseen_copies
 
 __all__ = [
     "Judgement",
@@ -155,6 +155,9 @@ def held_face(s: GameState, e: Event) -> Event:
         seat = s.players.index(e.player)
         showing = [c for c, n in unseen(s).items() if n > 0 and c.other and c.face == face]
         held = [c for c in showing if may_hold(s, seat, c)]  # FLIP2-SIGHT: its back fits
+        drawn = s.drawn
+        if s.phase == "drawn" and s.turn == seat and drawn is not None and is_unknown(drawn):
+            held = [c for c in held if fits(drawn, c)] or held  # the drawn card, if it may be
         if held or showing:
             return attrs.evolve(e, card=(held or showing)[0])
     return e

@@ -30,7 +30,7 @@ from ..game.state import GameState, RoundResult, replace
 from ..game.verdict import UNDETERMINED, Note, Verdict
 from ..variant import Variant
 from . import sight
-from .judgement import cname, not_held
+from .judgement import cname, held_face, not_held
 from .scoring import end_round
 from .turn import matches, playable
 from .unknown import (
@@ -270,13 +270,15 @@ def _after_unknown_draw(s: GameState, e: Event, full: Apply) -> Verdict:
     if getattr(e, "player", None) == s.players[seat]:
         if isinstance(e, Pass):
             return full(s, e)
+        held = held_face(s, e) if s.variant.two_sided else e  # FLIP2-SIDE: a face names a card
         drawn = s.drawn
         assert drawn is not None
-        if isinstance(e, Play) and fits(drawn, e.card) and may_hold(s, seat, e.card):
-            shown = reveal(s, seat, (e.card,))
+        if isinstance(held, Play) and fits(drawn, held.card) and may_hold(s, seat, held.card):
+            card = held.card
+            shown = reveal(s, seat, (card,))
             if isinstance(shown, GameState):
-                shown = attrs.evolve(shown, drawn=e.card)
-                if matches(shown, seat, e.card).accepted:
+                shown = attrs.evolve(shown, drawn=card)
+                if matches(shown, seat, card).accepted:
                     return _settled(s, full(shown, e))
     passed = _turn_passed(s)
     v = _settled(passed, full(passed, e))
