@@ -110,6 +110,15 @@ def test_FLIP2_SIGHT_the_drawn_card_is_the_one_whose_back_was_on_the_pile() -> N
     assert ok.accepted and str(ok.state.top) == "R3|P7"
     wrong = apply(p, Play("ana", "R3|W+C"))
     assert wrong.rejected and wrong.clause == "FLIP2-SIGHT"
+    # both R3s' backs are seen in her hand: the face names the one drawn
+    s = table(
+        "flip players=ana,bor phase=play dealer=1 scores=0,0 hands=R3|P7.B3|V8/R7|O1.G2|T+5 "
+        "draw=R3|W+C.G5|O7 discard=R6|PSA color=R last=1"
+    )
+    p = view(apply(s, Draw("ana")).state, "bor").state
+    assert p is not None and codes(p.hands[0]) == ["?|P7", "?|V8", "?|W+C"]
+    ok = apply(p, Play("ana", "R3"))
+    assert ok.accepted and str(ok.state.top) == "R3|W+C", str(ok)
 
 
 def test_FLIP2_SIGHT_a_flip_on_the_views_state_leaves_the_turned_cards_unknown() -> None:
