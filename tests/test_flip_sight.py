@@ -12,7 +12,17 @@ import random
 import attrs
 import pytest
 
-from ena_rules import Draw, GameState, Play, apply, legal_events, load_variant, new_game, view
+from ena_rules import (
+    Challenge,
+    Draw,
+    GameState,
+    Play,
+    apply,
+    legal_events,
+    load_variant,
+    new_game,
+    view,
+)
 from ena_rules.cards import Card, parse_card
 from ena_rules.game.position import parse_position
 from ena_rules.game.serialize import to_json
@@ -139,6 +149,35 @@ def test_FLIP2_SIGHT_a_flip_on_the_views_state_leaves_the_turned_cards_unknown()
     ]
     for e in legal_events(after.state):
         assert not apply(after.state, e).rejected, e
+
+
+@pytest.mark.parametrize(
+    ("held", "outcome", "words"),
+    [
+        ("R1|P3", "accepted", "The challenge succeeds"),  # every card with back P3 is red
+        ("B3|V8", "accepted", "The challenge fails"),  # no card with back V8 is red
+        ("R5|T5", "undetermined", "Undetermined"),  # back T5: R5 or Y9
+    ],
+)
+def test_FLIP2_SIGHT_the_backs_seen_decide_a_challenge_on_the_view(
+    held: str, outcome: str, words: str
+) -> None:
+    """FLIP2-SIGHT, FLIP2-WD2: judged on bor's view, a challenge of ana's Wild Draw Two is
+    decided by the backs bor sees in her hand when they decide whether she holds a red card,
+    and undetermined only when they leave it open; whether bor's view is taken after her play
+    or the play is applied to the view's state."""
+    s = table(
+        f"flip players=ana,bor phase=play dealer=1 scores=0,0 hands=W+2|O4.{held}/R7|O1.G2|T+5 "
+        "draw=G4|P8.G5|O7.B9|O5.Y2|T1 discard=R6|PSA color=R last=1"
+    )
+    before = view(s, "bor").state
+    assert before is not None
+    played = apply(before, Play("ana", "W+2", color="blue"))
+    after = view(apply(s, Play("ana", "W+2", color="blue")).state, "bor").state
+    assert after is not None and played.accepted
+    for p in (after, played.state):
+        v = apply(p, Challenge("bor"))
+        assert v.outcome == outcome and v.message.startswith(words), str(v)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -29,6 +29,7 @@ __all__ = [
     "UNKNOWN",
     "deck_in_play",
     "fits",
+    "holds_color",
     "in_sight",
     "is_unknown",
     "known",
@@ -165,3 +166,28 @@ def may_hold(s: GameState, seat: int, card: Card) -> bool:
 def _unseen_backs(s: GameState, back: Card) -> int:
     """How many unseen cards have the other face ``back``."""
     return sum(n for c, n in unseen(s).items() if c.other == back)
+
+
+def holds_color(s: GameState, seat: int, color: str) -> bool | None:
+    """Whether ``seat``'s hand holds a card of ``color``: True or False when what is in sight
+    decides (a known card of it; FLIP2-SIGHT: an unknown card whose back allows only cards of
+    it, or no unknown card whose back allows one), None when its unknown cards leave it open.
+
+    >>> from ena_rules import load_variant, new_game
+    >>> import attrs
+    >>> s = attrs.evolve(new_game(load_variant("flip"), ["ana", "bor"], dealer="ana"),
+    ...                  hands=((unknown_back(Card("P", "3")),), ()), partial=True)
+    >>> holds_color(s, 0, "R"), holds_color(s, 0, "G")
+    (None, False)
+    """
+    hand = s.hands[seat]
+    if any(c.color == color for c in hand if c.rank != "?"):
+        return True
+    slots = {c for c in hand if c.rank == "?"}
+    if not slots:
+        return False
+    pool = list(unseen(s))
+    options = [{c.color for c in pool if fits(slot, c)} for slot in slots]
+    if any(o == {color} for o in options):
+        return True
+    return None if any(color in o for o in options) else False

@@ -36,6 +36,7 @@ from .turn import matches, playable
 from .unknown import (
     UNKNOWN,
     fits,
+    holds_color,
     in_sight,
     is_unknown,
     known,
@@ -113,7 +114,7 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
         # CHAL-GUILTY: the hidden hand decides; with no colour in play it was legal anyway
         challenge = attrs.evolve(challenge, guilty=False, unsure=True)
     reveal = s.reveal if s.reveal is not None and s.reveal.viewer in seen else None
-    return replace(
+    out = replace(
         s,
         hands=tuple(hands),
         draw_pile=(*hidden(s.draw_pile[:1]), *(UNKNOWN,) * (len(s.draw_pile) - 1)),
@@ -125,6 +126,11 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
         partial=True,
         viewer=viewer,
     )
+    if backs and challenge is not None and challenge.unsure and challenge.prev_color:
+        held = holds_color(out, challenge.offender, challenge.prev_color)  # FLIP2-SIGHT
+        if held is not None:  # the backs seen decide the guilt
+            out = replace(out, challenge=attrs.evolve(challenge, guilty=held, unsure=False))
+    return out
 
 
 def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
@@ -244,15 +250,10 @@ def _settled(s: GameState, v: Verdict) -> Verdict:
     cards has an undetermined guilt; a round scored with unseen cards has open points."""
     new = v.state
     c = new.challenge
-    if (
-        c is not None
-        and c is not s.challenge
-        and not c.guilty
-        and c.prev_color is not None
-        and any(is_unknown(x) for x in new.hands[c.offender])
-        and any(x.color == c.prev_color for x in unseen(new).elements())
-    ):
-        new = attrs.evolve(new, challenge=attrs.evolve(c, unsure=True))
+    if c is not None and c is not s.challenge and not c.guilty and c.prev_color is not None:
+        held = holds_color(new, c.offender, c.prev_color)  # FLIP2-SIGHT: the backs seen count
+        if held is not False:
+            new = attrs.evolve(new, challenge=attrs.evolve(c, guilty=bool(held), unsure=not held))
     if new.round > s.round and new.last_round is not None:
         counts = tuple(unknown_count(h) for h in new.hands)
         if any(counts):
