@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 
 import attrs
 import pytest
@@ -256,3 +257,17 @@ def test_FLIP2_SIGHT_check_backs_finds_a_view_that_misstates_a_back(
     monkeypatch.setattr(view_module, "forget", bad_forget)
     with pytest.raises(InvariantError, match="partial state shows"):
         check_backs(s)
+
+
+def test_FLIP2_SIGHT_a_views_picture_shows_the_backs_seen() -> None:
+    """FLIP2-SIGHT: the SVG picture of bor's view draws each of ana's cards as the other side
+    bor sees (titled "other side seen: ...") and names the other side of the pile's top card;
+    the arbiter's picture and ana's own hand show none."""
+    from ena_rules.pictures.svg import position
+
+    s = table()
+    svg = position(view(s, "bor"))
+    seen = re.findall(r"<title>other side seen: ([^<]*)</title>", svg)
+    assert seen == ["teal 5", "purple 8", "purple SA", "orange 3"], seen
+    assert "its top's other side pink 8" in svg
+    assert "other side seen" not in position(s)
