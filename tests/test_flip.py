@@ -15,6 +15,7 @@ from ena_rules import (
     Challenge,
     Draw,
     GameState,
+    Pass,
     Play,
     apply,
     canonical_deck,
@@ -26,6 +27,7 @@ from ena_rules.cards import Card, parse_card
 from ena_rules.errors import VariantError
 from ena_rules.game.position import format_position, parse_position
 from ena_rules.rules.chance import deal_event
+from ena_rules.rules.view import view
 from ena_rules.testing import start_round
 
 FLIP = load_variant("flip")
@@ -350,3 +352,83 @@ def test_FLIP2_SIDE_a_log_names_faces_and_lists_physical_cards(tmp_path: Path) -
     assert run.returncode == 0, run.stdout + run.stderr
     run = validate(bad)
     assert run.returncode == 2 and "the deck does not fit variant 'flip'" in run.stdout
+
+
+def test_FLIP2_FLIP_cards_drawn_blind_turn_over_with_the_hand() -> None:
+    """FLIP2-FLIP with HR-BLIND-DRAW (D-FLIP2-HOUSE): the cards a player drew blind turn over
+    with their hand and stay unseen by them; before, the state named their old faces and was
+    no position ("unseen cards ... not all held")."""
+    blind = load_variant_text(
+        'name = "flip-blind"\nextends = "flip"\n[view]\nblind_draw = true\n', source="x.toml"
+    )
+    s = parse_position(
+        "flip-blind players=ana,bor phase=play dealer=1 scores=0,0 hands=RF|P8.R5|P2.Y3|V1/R7|O1 "
+        "draw=G4|P8.G5|O7 discard=R6|PSA color=R",
+        blind,
+    )
+    s = ok(ok(s, Play("ana", "R5")), Draw("bor"))  # bor draws G4|P8 blind
+    assert [str(c) for c in s.blind[1]] == ["G4|P8"]
+    if s.phase == "drawn":  # G4|P8 does not match R5: bor passes
+        s = ok(s, Pass("bor"))
+    t = ok(s, Play("ana", "RF"))
+    assert t.side == 1 and [str(c) for c in t.blind[1]] == ["P8|G4"]
+    assert parse_position(format_position(t), blind) == t
+    assert Card("P", "8", Card("G", "4")) not in view(t, "bor").hand
+
+
+def test_FLIP2_DECK_every_house_rule_setting_on_flip_loads_and_plays_or_is_refused() -> None:
+    """FLIP2-DECK with the house rules (issue 27 point 6): each setting of the interaction
+    matrix (every key of docs/house-rules.md at each of its non-default values) on UNO Flip
+    either loads or is refused with a VariantError naming both keys, the setting's and the
+    deck's (a rank Flip's deck.pairs lacks); a seeded sample of the loaded ones plays a game to
+    its end with every invariant after every event (the generated Flip variants of
+    tests/test_state_machine.py mix the rest)."""
+    from ena_rules.testing import matrix
+
+    loaded = []
+    for setting in matrix.SETTINGS:
+        text = matrix.pair_variant_text("flip", [setting])
+        try:
+            loaded.append(load_variant_text(text, source="flip-house.toml"))
+        except VariantError as exc:
+            key = setting.key.replace('"', "")
+            assert key in str(exc) and "deck.pairs" in str(exc), str(exc)
+    assert 30 < len(loaded) < len(matrix.SETTINGS)
+    for i, variant in enumerate(loaded[::8]):
+        events, final = matrix.play_game(variant, 2700 + i)
+        assert final.phase == "over" and events > 0
+
+
+@pytest.mark.parametrize(("name", "rank"), [("flip", "W+C"), ("no-mercy", "WCR")])
+def test_FLIP2_WDC_simulate_counts_the_cards_a_draw_to_a_colour_took(name: str, rank: str) -> None:
+    """FLIP2-WDC, DRAW-COLOR: `ena-rules simulate`'s "owed draws taken" counts a draw to a
+    colour (no count owed) by the cards it actually drew; before, a Wild Draw Color was counted
+    as a draw of 0 cards and No Mercy's Color Roulette, its colour named by the victim, not at
+    all. Every other owed draw counts by its count, as before."""
+    from ena_rules.agents.simulation import Rng, play_game, random_legal_event
+    from ena_rules.game.events import ChooseColor, PlayerEvent
+
+    variant = load_variant(name)
+    seen: list[tuple[GameState, PlayerEvent]] = []
+
+    def choose(s: GameState, rng: Rng, mistakes: float) -> PlayerEvent:
+        e = random_legal_event(s, rng, mistakes)
+        seen.append((s, e))
+        return e
+
+    game = play_game(variant, ["ana", "bor", "cene"], 3, choose=choose)
+    want: Counter[int] = Counter()
+    to_color = 0
+    for s, e in seen:
+        p = s.pending
+        if p is None or not isinstance(e, (Draw, Challenge, ChooseColor)):
+            continue
+        if isinstance(e, ChooseColor) and s.phase != "owe":
+            continue
+        if p.rank == rank:
+            to_color += 1
+            want[sum(n for _, n in apply(s, e).drawn)] += 1
+        else:
+            want[p.count] += 1
+    assert to_color > 0 and 0 not in want
+    assert dict(game.owed) == dict(want)

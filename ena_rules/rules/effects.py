@@ -264,6 +264,12 @@ def _flip(r: Resolution, eff: Effect) -> None:
     w.discard = tuple(turned_over(c) for c in reversed(w.discard))
     w.draw_pile = tuple(turned_over(c) for c in reversed(w.draw_pile))
     w.hands = [tuple(turned_over(c) for c in hand) for hand in w.hands]
+    # what the state says of cards held turns over with them: the cards drawn blind stay
+    # unseen by their drawer (HR-BLIND-DRAW, D-FLIP2-HOUSE), a hand shown stays shown
+    w.blind = tuple(tuple(turned_over(c) for c in b) for b in w.blind)
+    if w.reveal is not None:
+        w.reveal = attrs.evolve(w.reveal, cards=tuple(turned_over(c) for c in w.reveal.cards))
+    w.drawn = None if w.drawn is None else turned_over(w.drawn)
     w.side = 1 - w.side
     top = w.discard[-1]
     w.color = top.color
