@@ -271,3 +271,19 @@ def test_FLIP2_SIGHT_a_views_picture_shows_the_backs_seen() -> None:
     assert seen == ["teal 5", "purple 8", "purple SA", "orange 3"], seen
     assert "its top's other side pink 8" in svg
     assert "other side seen" not in position(s)
+
+
+def test_FLIP2_SIGHT_check_view_agreement_holds_and_finds_a_refused_legal_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """FLIP2-SIGHT: on each view's partial state of a Flip table every legal event is judged
+    without a rejection; the invariant fails when apply refuses one that legal_events lists."""
+    from ena_rules.testing import invariants
+
+    s = table()
+    invariants.check_view_agreement(s)
+    no = apply(s, Play("ana", "R1"))  # a rejection, returned for every event
+    assert no.rejected
+    monkeypatch.setattr(invariants, "apply", lambda state, event: no)
+    with pytest.raises(InvariantError, match="on ana's view, legal"):
+        invariants.check_view_agreement(s)

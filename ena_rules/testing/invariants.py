@@ -7,6 +7,8 @@ share them:
 - :func:`check_serialisation`: position notation and the cattrs converter give the state back;
 - :func:`check_views`: no player's view holds another player's hidden card or the draw order;
 - :func:`check_backs`: the backs a view shows match the hidden cards (FLIP2-SIGHT);
+- :func:`check_view_agreement`: on each view's partial state, ``legal_events`` and ``apply``
+  agree;
 - :func:`check_legal_accepted`: every event of ``legal_events`` is accepted;
 - :func:`check_judgement`: one event's verdict agrees with an independent model: accepted exactly
   when legal; a mistake penalised by exactly the variant's count, changing nothing but the
@@ -44,6 +46,7 @@ __all__ = [
     "check_legal_accepted",
     "check_serialisation",
     "check_state",
+    "check_view_agreement",
     "check_views",
     "expected_mistake",
     "penalty_count",
@@ -278,6 +281,22 @@ def check_backs(state: GameState) -> None:
             for g, c in zip(got, real, strict=True):
                 if g.rank == "?" and g.other is not None and (not two or g.other != c.other):
                     raise _fail("backs", state, f"{player}'s partial state shows {g} for {c}")
+
+
+def check_view_agreement(state: GameState) -> None:
+    """On each player's view (its partial state) every event :func:`legal_events` lists is
+    judged by ``apply`` without a rejection (accepted, penalised, or undetermined by cards
+    nobody saw): what a view knows (FLIP2-SIGHT: the backs it sees) never makes the two
+    disagree."""
+    if not state.hands:
+        return
+    for player in state.players:
+        seen = view(state, player).state
+        assert seen is not None
+        for event in legal_events(seen):
+            verdict = apply(seen, event)
+            if verdict.rejected:
+                raise _fail("views", state, f"on {player}'s view, legal {event!r} was {verdict}")
 
 
 def _check_secrecy(state: GameState, seat: int, player: str) -> None:
