@@ -27,6 +27,7 @@ from ..cards.shuffle import derive_seed, shuffled
 from ..game.words import a_word
 from ..variant.ops import EFFECT_OPS, OPS, Op, card_needs, draw_count, effects_clause, moves_hands
 from . import windows
+from .unknown import turned_over
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -260,15 +261,15 @@ def _flip(r: Resolution, eff: Effect) -> None:
     showing its other face), then the draw pile (its bottom card comes on top), then every
     hand; the colour in force is the new top card's (FLIP2-WILD-TOP: a wild names none)."""
     w = r.w
-    w.discard = tuple(c.flipped for c in reversed(w.discard))
-    w.draw_pile = tuple(c.flipped for c in reversed(w.draw_pile))
-    w.hands = [tuple(c.flipped for c in hand) for hand in w.hands]
+    w.discard = tuple(turned_over(c) for c in reversed(w.discard))
+    w.draw_pile = tuple(turned_over(c) for c in reversed(w.draw_pile))
+    w.hands = [tuple(turned_over(c) for c in hand) for hand in w.hands]
     # what the state says of cards held turns over with them: the cards drawn blind stay
     # unseen by their drawer (HR-BLIND-DRAW, D-FLIP2-HOUSE), a hand shown stays shown
-    w.blind = tuple(tuple(c.flipped for c in b) for b in w.blind)
+    w.blind = tuple(tuple(turned_over(c) for c in b) for b in w.blind)
     if w.reveal is not None:
-        w.reveal = attrs.evolve(w.reveal, cards=tuple(c.flipped for c in w.reveal.cards))
-    w.drawn = None if w.drawn is None else w.drawn.flipped
+        w.reveal = attrs.evolve(w.reveal, cards=tuple(turned_over(c) for c in w.reveal.cards))
+    w.drawn = None if w.drawn is None else turned_over(w.drawn)
     w.side = 1 - w.side
     top = w.discard[-1]
     before, w.color = w.color, top.color
