@@ -187,9 +187,10 @@ def test_FLIP2_SIDE_every_reachable_state_of_a_small_two_sided_deck(
     variant = load_variant_text(_tiny_flip(players), source="tiny flip")
     assert variant.two_sided and len(variant.cards) == len(TINY_FLIP_PAIRS)
     names = ["ana", "bor", "cene"][:players]
-    result = explore(variant, names, seeds=range(2), max_shuffles=0)
+    seeds = range(6) if LONG else range(2)
+    result = explore(variant, names, seeds=seeds, max_shuffles=0)
     line = (
-        f"exhaustive flip {players}p deck={'.'.join(TINY_FLIP_PAIRS)} hand=1: "
+        f"exhaustive flip {players}p deck={'.'.join(TINY_FLIP_PAIRS)} hand=1 deals={len(seeds)}: "
         f"{result.states} states ({result.turned} on the dark side), {result.round_ends} round "
         f"ends, {result.transitions} legal transitions, {result.judged} events judged, "
         f"{result.frontier} not expanded"
