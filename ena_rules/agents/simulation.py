@@ -419,7 +419,8 @@ class SimStats:
                 f"penalties per game  {stat(penalties)}  "
                 f"(penalised events {sum(self.penalised)}, UNO catches {sum(self.catches)})",
                 f"overtakes per game  {stat(self.overtakes)}  (overtakes)",
-                f"owed draws taken    {owed}  (by cards owed: how many, all games)",
+                f"owed draws taken    {owed}  (by cards owed, a draw to a colour by those drawn: "
+                "how many, all games)",
                 f"stack sizes         {stacks}  (owed draws grown by an answer, by cards: "
                 "how many)",
                 f"cards per draw      {per_draw}  (cards, mean of {self.draws} draws not owed)",
