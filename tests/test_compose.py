@@ -132,6 +132,17 @@ def test_matrix_the_preset_check_splits_its_games_over_shards() -> None:
     assert sum(p["events"] for p in parts) == whole["events"] and whole["games"] == 3
 
 
+def test_matrix_the_table_records_split_their_variants_over_shards() -> None:
+    """``--shard K/N`` checks the table records of the K-th share of the shipped variants
+    (before, every shard checked them all with other seeds)."""
+    counts = []
+    for k in (0, 1):
+        f = matrix.Figures()
+        matrix.table_records(0, 1, f, shard=(k, 2))
+        counts.append(f.combinations)
+    assert sum(counts) == len(shipped_variants()) and abs(counts[0] - counts[1]) <= 1
+
+
 def test_matrix_the_preset_check_covers_every_shipped_game() -> None:
     """Issue 25 point 3: the preset check plays every shipped variant but the deck
     declarations (a pack with no rules beyond it), the family's games included; a new shipped
