@@ -147,6 +147,13 @@ def _check_deck_size(deck: Mapping[str, Any], source: str) -> None:
 # -- the checks, in order ---------------------------------------------------------------------
 
 
+def _absent(v: Variant, rank: str) -> str:
+    """The message for a rank a key names and the deck lacks: it names the deck's keys too (a
+    two-sided deck lists its cards in ``deck.pairs``, FLIP2-DECK)."""
+    keys = "deck.pairs" if v.deck.pairs else "deck.colored, deck.wild"
+    return f"rank {rank!r} is not in the deck ({keys})"
+
+
 def _in_deck(v: Variant) -> set[str]:
     if v.deck.pairs:  # FLIP2-DECK: the ranks of both faces
         return {c.rank for card in v.cards for c in (card, card.flipped)}
@@ -271,12 +278,12 @@ def _rank_declared(v: Variant, fail: Fail) -> None:
             raise fail(
                 f"ranks.{rank}.kind",
                 f"rank {rank!r} is declared ({r.kind}) but has no copies: list it in "
-                "deck.colored or deck.wild",
+                + ("deck.pairs" if v.deck.pairs else "deck.colored or deck.wild"),
             )
     in_deck = _in_deck(v)
     for i, rank in enumerate(v.deck.cut_order):
         if rank not in in_deck:
-            raise fail(f"deck.cut_order[{i}]", f"rank {rank!r} is not in the deck")
+            raise fail(f"deck.cut_order[{i}]", _absent(v, rank))
     if len(set(v.deck.cut_order)) != len(v.deck.cut_order):
         raise fail("deck.cut_order", "each rank once")
 
@@ -390,7 +397,7 @@ def _return_ranks(v: Variant, fail: Fail) -> None:
     in_deck = _in_deck(v)
     for i, rank in enumerate(v.first_card.return_ranks):
         if rank not in in_deck:
-            raise fail(f"first_card.return_ranks[{i}]", f"rank {rank!r} is not in the deck")
+            raise fail(f"first_card.return_ranks[{i}]", _absent(v, rank))
 
 
 def _draws(v: Variant, rank: str) -> bool:
@@ -403,7 +410,7 @@ def _stack_overtake(v: Variant, fail: Fail) -> None:
     in_deck = _in_deck(v)
     for i, rank in enumerate(v.stacking.overtake):
         if rank not in in_deck:
-            raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} is not in the deck")
+            raise fail(f"stacking.overtake[{i}]", _absent(v, rank))
         if not _draws(v, rank):
             raise fail(f"stacking.overtake[{i}]", f"rank {rank!r} has no draw effect to stack")
     if v.stacking.overtake and not v.overtake.enabled:
@@ -427,7 +434,7 @@ def _stack_answers(v: Variant, fail: Fail) -> None:
     for pending, answers in v.stacking.answer:
         for rank in (pending, *answers):
             if rank not in in_deck:
-                raise fail(f"stacking.answer.{pending}", f"rank {rank!r} is not in the deck")
+                raise fail(f"stacking.answer.{pending}", _absent(v, rank))
             if not _draws(v, rank):
                 raise fail(
                     f"stacking.answer.{pending}", f"rank {rank!r} has no draw effect to stack"
@@ -442,7 +449,7 @@ def _skip_answers(v: Variant, fail: Fail) -> None:
     for pending, answers in v.stacking.skip_answer:
         for rank in (pending, *answers):
             if rank not in in_deck:
-                raise fail(f"stacking.skip_answer.{pending}", f"rank {rank!r} is not in the deck")
+                raise fail(f"stacking.skip_answer.{pending}", _absent(v, rank))
             ops = [e.op for e in v.rank(rank).effects]
             if "skip" not in ops or "draw" in ops:
                 raise fail(
@@ -458,7 +465,7 @@ def _out_call(v: Variant, fail: Fail) -> None:
     in_deck = _in_deck(v)
     for i, rank in enumerate(v.uno.out_call):
         if rank not in in_deck:
-            raise fail(f"uno.out_call[{i}]", f"rank {rank!r} is not in the deck")
+            raise fail(f"uno.out_call[{i}]", _absent(v, rank))
 
 
 @_check("scoring-mode-winner")
@@ -501,7 +508,7 @@ def _deflect(v: Variant, fail: Fail) -> None:
             if rank not in in_deck:
                 raise fail(
                     f"play.{key}[{i}]",
-                    f"rank {rank!r} is not in the deck (deck.colored, deck.wild)",
+                    _absent(v, rank),
                 )
             if not _draws(v, rank):
                 raise fail(
@@ -608,6 +615,38 @@ def _teams_elimination(v: Variant, fail: Fail) -> None:
             f'scoring.elimination = "{v.scoring.elimination}" cannot be played with '
             f'players.teams = "{v.players.teams}": a player leaving breaks the partnerships '
             "(HR-ELIMINATION, HR-TEAMS)",
+        )
+
+
+# -- a two-sided deck's Flip (FLIP2-WILD-TOP) -----------------------------------------------
+
+
+@_check("flip-colors")
+def _flip_colors(v: Variant, fail: Fail) -> None:
+    """FLIP2-WILD-TOP: ``actions.flip_wild_top = "keep_color"`` needs a two-sided deck
+    (``deck.pairs``) and ``actions.flip_colors`` pairing each colour of ``deck.colors`` with a
+    colour of ``deck.back_colors``, every colour of both sides once."""
+    a, d = v.actions, v.deck
+    pairs = dict(a.flip_colors)
+    if a.flip_wild_top != "keep_color":
+        if pairs:
+            raise fail(
+                "actions.flip_colors",
+                'actions.flip_colors is read only with actions.flip_wild_top = "keep_color"',
+            )
+        return
+    if not d.pairs:
+        raise fail(
+            "actions.flip_wild_top",
+            'actions.flip_wild_top = "keep_color" needs a deck of two-sided cards (deck.pairs)',
+        )
+    if sorted(pairs) != sorted(d.colors) or sorted(pairs.values()) != sorted(d.back_colors):
+        raise fail(
+            "actions.flip_colors",
+            'actions.flip_wild_top = "keep_color" goes on in a colour of the other side: '
+            f"actions.flip_colors must pair each of {', '.join(d.colors)} (deck.colors) with "
+            f"one of {', '.join(d.back_colors)} (deck.back_colors), each once; got "
+            + (", ".join(f"{k} = {x}" for k, x in a.flip_colors) or "none"),
         )
 
 

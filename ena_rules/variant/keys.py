@@ -338,8 +338,17 @@ class Actions:
         "open",
         "FLIP2-WILD-TOP",
         "a Flip that brings a wild face to the top of the discard pile: no colour is named, "
-        "any card may be played on it (open; the sources are silent)",
-        choices=("open",),
+        "any card may be played on it (open; the sources are silent), or the colour in force "
+        "before the Flip (the Flip's own) goes on as its colour of the other side in "
+        "actions.flip_colors (keep_color: letsuno's house rule flipKeepColorOnFlip)",
+        choices=("open", "keep_color"),
+    )
+    flip_colors: tuple[tuple[str, str], ...] = _key(
+        (),
+        "FLIP2-WILD-TOP",
+        'with flip_wild_top = "keep_color": each colour of the first side and the colour of '
+        "the second side it goes on as (code = code: R = P), read both ways; every colour of "
+        "both sides once",
     )
 
 
