@@ -13,7 +13,11 @@ keys_family     the ``[mercy]`` and ``[draw_color]`` tables (NM-MERCY, DRAW-COLO
 ops             the catalogue of effect primitives a card may compose
 finder          where a variant's name or path is looked up (shipped, ``ENA_RULES_PATH``)
 hooks           the strict structuring of each TOML table, one hook per rule key
-checks          the named consistency checks and the loader's size limits
+checks          the named consistency checks, in order, and the loader's size limits
+checks_deck     the checks of the deck, its ranks and its cards
+checks_rules    the checks of the other rule tables (players, deal, stacking, scoring, ...)
+checks_play     the checks of the ``[play]`` table
+limits          the size limits checked before a file is built
 io              loading (``extends``, caching), the one entry point for variant files
 write           writing a variant back to TOML and diffing two variants
 clauses         the clause catalogue (``ena-rules explain``, docs/rules.md)
