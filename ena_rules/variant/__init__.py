@@ -5,7 +5,12 @@ module          its one concern
 ==============  =================================================================================
 schema          :class:`Variant`, the typed frozen form of a variant file, and its key metadata
 keys            the tables of the schema (``[deal]``, ``[turn]``, ``[ranks.*]``, ...) with each
-                key's clause ids and description
+                key's clause ids and description, re-exported from the three below
+keys_field      the field a rule key is declared with (default, clause ids, description)
+keys_deck       the ``[ranks.*]``, ``[players]``, ``[deck]``, ``[deal]``, ``[first_card]`` tables
+keys_turn       the ``[turn]``, ``[actions]``, ``[challenge]``, ``[uno]``, ``[overtake]``,
+                ``[stacking]`` tables
+keys_score      the ``[penalties]``, ``[scoring]``, ``[view]`` tables
 keys_play       the ``[play]`` table (HR-* house rules of play)
 keys_time       the ``[time]`` table (HR-TIME-LIMIT)
 keys_card       the ``[cards.CODE]`` tables: one card's own effects (DECK-CARD)

@@ -13,6 +13,7 @@ its ``metadata``, from which docs/variant-keys.md is generated
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -470,7 +471,8 @@ _SECTIONS: dict[str, type] = {
 def _type_name(tp: Any) -> str:
     # an annotation's text, or the type itself once resolved (the converter resolves them)
     text = tp.__name__ if isinstance(tp, type) else str(tp).replace(f"{__name__}.", "")
-    text = text.replace(f"{__package__}.keys.", "")  # Effect, once the converter resolved it
+    # Effect, once the converter resolved it (its module is one of keys*.py)
+    text = re.sub(rf"{re.escape(str(__package__))}\.keys\w*\.", "", text)
     return {
         "int": "integer",
         "bool": "boolean",
