@@ -4,7 +4,7 @@
 module          its one concern
 ==============  =================================================================================
 schema          :class:`Variant`, the typed frozen form of a variant file (re-exports the below)
-schema_keys     the schema's key metadata: :class:`KeyInfo`, the tables in file order, ``key_info``
+schema_keys     the key metadata: :class:`KeyInfo`, the tables in file order, ``key_info``
 keys            the tables of the schema (``[deal]``, ``[turn]``, ``[ranks.*]``, ...) with each
                 key's clause ids and description, re-exported from the three below
 keys_field      the field a rule key is declared with (default, clause ids, description)
