@@ -3,7 +3,7 @@
 ==============  =================================================================================
 module          its one concern
 ==============  =================================================================================
-schema          :class:`Variant`, the typed frozen form of a variant file (re-exports the below)
+schema          :class:`Variant`, the typed frozen form of a variant file; re-exports the keys
 schema_keys     the key metadata: :class:`KeyInfo`, the tables in file order, ``key_info``
 keys            the tables of the schema (``[deal]``, ``[turn]``, ``[ranks.*]``, ...) with each
                 key's clause ids and description, re-exported from the three below
