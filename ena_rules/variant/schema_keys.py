@@ -120,7 +120,11 @@ ITEM_TABLES: dict[str, tuple[type, str]] = {
 
 
 def item_table(path: str) -> str | None:
-    """The per-item table a key path is in (``ranks.+2.score``: ``ranks``), or None."""
+    """The per-item table a key path is in (``ranks.+2.score``: ``ranks``), or None.
+
+    >>> item_table("ranks.+2.score"), item_table("deal.hand_size")
+    ('ranks', None)
+    """
     head = path.split(".", 1)[0]
     return head if head in ITEM_TABLES and "." in path else None
 
@@ -177,7 +181,11 @@ _KEY_INFO: dict[str, KeyInfo] = {}
 
 def key_info(path: str) -> KeyInfo | None:
     """The schema of a key path (``ranks.+2.score`` maps to ``ranks.*.score``, ``cards.SQ.effects``
-    to ``cards.*.effects``)."""
+    to ``cards.*.effects``).
+
+    >>> key_info("cards.SQ.effects").path, key_info("no.such.key")
+    ('cards.*.effects', None)
+    """
     if not _KEY_INFO:
         _KEY_INFO.update((k.path, k) for k in iter_keys())
     parts = path.split(".")
