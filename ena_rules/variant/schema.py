@@ -89,7 +89,7 @@ def _face(code: str) -> Card:
 
 def _pair(code: str) -> Card:
     """A physical card of ``deck.pairs``, ``R1|P3``, read without the colour registry (its
-    colours are declared by the same file; variant/checks.py checks the codes)."""
+    colours are declared by the same file; variant/checks_deck.py checks the codes)."""
     front, _, back = code.partition("|")
     face, other = _face(front), _face(back)
     return Card(face.color, face.rank, other)
