@@ -87,17 +87,7 @@ def test_CHAL_GUILTY_table_a_claim_drawn_fitting_the_guilty_outcome_agrees() -> 
     assert _word(wrong) == "inconsistent"
 
 
-def _table_record_case(name: str) -> object:
-    """A shipped variant, marked as the known open defect where it has one: UNO Flip's Wild Draw
-    Color (FLIP2-WDC, a draw to a colour owed and challengeable) is not yet read by table
-    records on unseen cards (issue 27's table records): strict, so the mark fails once fixed."""
-    if name == "flip":
-        why = "FLIP2-WDC: table records do not yet read an owed draw to a colour on unseen cards"
-        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why))
-    return name
-
-
-@pytest.mark.parametrize("name", [_table_record_case(n) for n in sorted(shipped_variants())])
+@pytest.mark.parametrize("name", sorted(shipped_variants()))
 def test_table_records_a_consistent_round_stays_consistent_as_a_table_record(name: str) -> None:
     """docs/table-records.md: every rule the visible facts decide is judged, what unknown cards
     decide is undetermined, never a contradiction: a consistent full record of every shipped

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 from ena_rules import ChooseColor, Play, load_variant
+from ena_rules.log.lines import DrawnClaim
 from ena_rules.log.table_writer import TableRecorder, to_table_record
 from ena_rules.log.validate import validate
 from ena_rules.rules.unseen import known
@@ -49,13 +50,19 @@ def test_DRAW_COLOR_noted_cards_the_rules_do_not_draw_are_inconsistent() -> None
     assert "by the rules ana draws 2" in r.message
 
 
-def test_DRAW_COLOR_without_notes_the_draw_stops_at_its_first_unseen_card() -> None:
-    """No notes: the count is not visible (the draw stops at its first card nobody saw; a
-    claim_drawn says how many came)."""
+def test_DRAW_COLOR_without_notes_the_count_is_undetermined_and_open() -> None:
+    """No notes: the count is not visible. The draw stops at its first card nobody saw, the
+    line is undetermined (before: accepted, "ana draws 1"), the hand holds at least that card,
+    and a claim_drawn says how many came."""
     rec = _table()
     rec.play("bor", "WCR")
     r = rec.choose_color("ana", "yellow")
-    assert (r.outcome, r.drawn) == ("accepted", (("ana", 1),)), r.text()
+    assert r.outcome == "undetermined", r.text()
+    assert "how many cards the draw took" in r.message
+    assert rec.replay.open_of == {rec.replay.state: frozenset({0})}
+    c = rec.replay.claim(4, DrawnClaim("ana", count=3), None)
+    assert c.agrees is True, c.text()
+    assert _sizes(rec) == [10, 6] and rec.replay.open_of == {}
 
 
 def test_NM_DISCARD_ALL_the_cards_noted_as_discarded_leave_the_hand() -> None:
@@ -105,3 +112,16 @@ def test_NM_MERCY_a_table_record_with_its_notes_rules_as_the_full_log() -> None:
     assert b.exit_code == 0, b.findings[:1]
     for ra, rb in zip(a.results, b.results, strict=True):
         assert (ra.outcome, ra.drawn, ra.skipped) == (rb.outcome, rb.drawn, rb.skipped), rb.text()
+
+
+def test_NM_DISCARD_ALL_a_second_copy_of_the_card_played_listed_as_discarded_goes_down() -> None:
+    """The Discard All played and a second copy of it put down under it: both come from the
+    hand's unknown cards (before, the listed copy stood for the card played, and the hand kept
+    one card too many: 6, not 7 - 2 = 5)."""
+    rec = _table()
+    r = rec.event(Play("bor", "BDA"), discarded=["BDA"])
+    assert r.outcome == "accepted", r.text()
+    assert "also discards BDA" in r.message
+    assert _sizes(rec) == [7, 5]
+    s = rec.replay.state
+    assert s is not None and [str(c) for c in s.discard[-2:]] == ["BDA", "BDA"]

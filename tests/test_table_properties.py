@@ -19,36 +19,14 @@ from ena_rules import load_variant
 from ena_rules.cards import COLORS
 from ena_rules.log.table_writer import to_table_record
 from ena_rules.log.validate import Validator, validate
-from ena_rules.rules.forced import draws_until_playable
 from ena_rules.rules.unseen import unseen
 from ena_rules.testing.table import full_game
 from ena_rules.variant.io import shipped_variants
 
-
-#: HOUSE-DRAW-UNTIL, HR-DEATH-DRAW: a draw's count is not visible without its cards
-#: (docs/table-records.md), so those variants are checked with the draws' cards only
-def _draw_to_unseen(name: str) -> bool:
-    """A draw whose length the unseen cards decide: until playable, or to a colour (DRAW-COLOR,
-    FLIP2-WDC): a record without the cards drawn cannot tell how many came."""
-    v = load_variant(name)
-    to_color = any(e.op == "draw_until_color" for _, r in v.ranks for e in r.effects)
-    return draws_until_playable(v) or to_color
-
-
-WITHOUT_CARDS = [v for v in shipped_variants() if not _draw_to_unseen(v)]
-
-
-def _owed_to_color(name: str) -> bool:
-    """FLIP2-WDC: a draw to a colour owed and challengeable (UNO Flip's Wild Draw Color): a
-    table record's reading of its draw or challenge on unseen cards is not built yet (issue 27,
-    sight and table records), so these records are left out of the properties below."""
-    v = load_variant(name)
-    return any(
-        r.challengeable and any(e.op == "draw_until_color" for e in r.effects) for _, r in v.ranks
-    )
-
-
-WITH_CARDS = [v for v in shipped_variants() if not _owed_to_color(v)]
+#: every shipped variant, with and without the draws' cards: a draw whose count the unseen
+#: cards decide (until playable, to a colour) leaves it open (D-TABLE-DRAW-UNTIL)
+WITHOUT_CARDS = list(shipped_variants())
+WITH_CARDS = list(shipped_variants())
 PROFILE = settings(max_examples=3, deadline=None, derandomize=True, database=None)
 
 

@@ -32,8 +32,9 @@ SEEN_FIELDS: dict[str, tuple[str, str]] = {
     "hands": ("claim_round", "each player's cards left at the round's end"),
 }
 #: The other line types a field of what a table saw may go on: a victim's draw to a colour
-#: names its cards on the ``choose_color`` that draws them (DRAW-COLOR).
-SEEN_ALSO: dict[str, tuple[str, ...]] = {"cards": ("choose_color",)}
+#: names its cards on the ``choose_color`` that draws them (DRAW-COLOR), a challenge the cards
+#: its outcome drew (FLIP2-WDC: the draw to a colour of the guilty player or of the victim).
+SEEN_ALSO: dict[str, tuple[str, ...]] = {"cards": ("choose_color", "challenge")}
 
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
@@ -56,7 +57,7 @@ def seen_fields(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     kind = obj.get("type")
     for key, (owner, what) in SEEN_FIELDS.items():
-        if key not in obj or (key == "cards" and kind not in ("draw", "play", "choose_color")):
+        if key not in obj or (key == "cards" and kind not in ("draw", "play", *SEEN_ALSO[key])):
             continue  # "cards" is also a claim's own field; on a play the converter says no
         if kind != owner and kind not in SEEN_ALSO.get(key, ()):
             raise _conv.FormatError(f"{key!r} belongs on a {owner} line ({what})", f"$.{key}")

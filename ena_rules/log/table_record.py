@@ -28,20 +28,18 @@ from typing import Any
 import attrs
 
 from ..cards import Card
-from ..game.events import Challenge, ChooseColor, Deal, Draw, Play, PlayerEvent
+from ..game.events import Deal, PlayerEvent
 from ..game.state import GameState, replace
 from ..game.verdict import REJECTED, UNDETERMINED, Note, Verdict
 from ..game.words import plural
 from ..rules.referee import apply, new_game
 from ..rules.unseen import (
-    UNKNOWN,
-    decide_challenge,
-    decide_discarded,
-    discarded_mismatch,
     forget,
     known,
-    open_points,
+    most_more,
+    one_more,
     overfull,
+    pile_drawn,
     rescore,
     unseen,
 )
@@ -62,12 +60,27 @@ from .lines import (
 )
 from .replay import Replay, arbiter_line
 from .report import CLAIM, EVENT, HEADER, PROBLEM, ROUND, LineResult
+from .table_claims import bounded_claim, may_have_ended, open_points_of
+from .table_draws import (
+    drawn_fits,
+    draws_text,
+    drew,
+    moved,
+    open_draw,
+    opened,
+    ruling,
+    same_ruling,
+    until,
+)
 from .table_form import seen_fields
+from .table_seen import fill_hand, seen_before
 
 __all__ = ["MAX_READINGS", "TableReplay", "table_deal"]
 
 #: The most readings of an undetermined point kept at once (the first ones, in order).
 MAX_READINGS = 8
+#: The longest counts read one by one where a line's ruling depends on an open count.
+OPEN_DEPTH = 3
 
 
 def _rejected(s: GameState, e: Any, clause: str, key: str, text: str) -> Verdict:
@@ -114,6 +127,10 @@ class TableReplay(Replay):
     def __init__(self) -> None:
         super().__init__()
         self.readings: list[GameState] = []
+        #: each reading's seats whose count is open (:mod:`ena_rules.log.table_draws`)
+        self.open_of: dict[GameState, frozenset[int]] = {}
+        self.counted_open = False  # the line judged last drew a count nobody saw
+        self.open_rulings: list[Verdict] = []  # its rulings had the pile run out on it
 
     def start(
         self, line: int, h: Header, variant: Variant, record: dict[str, Any] | None = None
@@ -126,7 +143,7 @@ class TableReplay(Replay):
         self.state = v.state if not v.rejected else table_deal(s, h.turned[-1:]).state
         if self.state.phase == "deal":  # even the last card cannot be turned up
             return LineResult(line, PROBLEM, message=f"the header's deal fails: {v.message}")
-        self.readings = [self.state]
+        self.readings, self.open_of = [self.state], {}
         return LineResult(
             line,
             HEADER,
@@ -177,7 +194,7 @@ class TableReplay(Replay):
         assert r.turned is not None  # checked by the reader
         v = table_deal(s, r.turned) if s.phase == "deal" else apply(s, Deal(()))
         if not v.rejected:
-            self.readings = [v.state]
+            self.readings, self.open_of = [v.state], {}
         return self._after(line, ROUND, "round", record, s, v)
 
     # -- events --------------------------------------------------------------------------------
@@ -185,21 +202,36 @@ class TableReplay(Replay):
     def _judge(
         self, e: PlayerEvent | Arbiter, seen: dict[str, Any], took: float | None = None
     ) -> Verdict:
-        raw = [self._one(r, e, seen, took) for r in self.readings]
+        open_of, self.open_of = self.open_of, {}
+        self.counted_open, self.open_rulings = False, []
+        each = [
+            self._open_one(r, open_of.get(r, frozenset()), e, seen, took, OPEN_DEPTH)
+            for r in self.readings
+        ]
+        # the counts as they are first, then each one card longer, ...: the readings kept
+        raw = [x[k] for k in range(max(map(len, each), default=0)) for x in each if k < len(x)]
         out = [a for v in raw for a in (v.alternatives if v.undetermined else (v,))]
         keep = [v for v in out if not v.rejected]
+        shown = [*keep, *self.open_rulings]  # the rulings; the readings are keep's
         if not keep:
+            self.open_of = open_of  # a refused line changes nothing
             return out[0]
         states = list(dict.fromkeys(v.state for v in keep))[:MAX_READINGS]
         self.readings = states
         first = keep[0]
-        if len(out) == 1 or len({_ruling(v) for v in keep}) == 1:
+        if self.counted_open:  # a draw whose count the unseen cards decide
+            text = (
+                f"Undetermined: how many cards the draw took ({first.message}); the cards "
+                "nobody saw decide it (a 'cards' list on the line or a claim_drawn says)."
+            )
+            notes: tuple[Note, ...] = (Note(first.clause, first.key, text),)
+        elif len({ruling(v) for v in shown}) == 1:
             return attrs.evolve(first, state=states[0])
-        if len(raw) == 1 and raw[0].undetermined:
+        elif len(raw) == 1 and raw[0].undetermined:
             notes = raw[0].notes  # one reading, one open point: its own words
         else:
             text = "Undetermined (an earlier point is open): " + " Or: ".join(
-                f"{v.outcome} [{v.clause} {v.key}] {v.message}" for v in keep[:MAX_READINGS]
+                f"{v.outcome} [{v.clause} {v.key}] {v.message}" for v in shown[:MAX_READINGS]
             )
             notes = (Note(first.clause, first.key, text),)
         return Verdict(
@@ -210,13 +242,119 @@ class TableReplay(Replay):
             alternatives=tuple(keep),
         )
 
+    def _open_one(
+        self,
+        r: GameState,
+        open_: frozenset[int],
+        e: PlayerEvent | Arbiter,
+        seen: dict[str, Any],
+        took: float | None,
+        depth: int,
+    ) -> list[Verdict]:
+        """The line judged in reading ``r`` whose ``open_`` seats hold at least their cards:
+        read with one more card in each (:func:`~ena_rules.rules.unseen.one_more`), the same
+        ruling keeps the count open; another splits the reading into the count as it is
+        (closed) and a count one card longer (still open), up to ``depth`` cards."""
+        v = self._one(r, e, seen, took)
+        still: set[int] = set()
+        split: tuple[GameState, Verdict] | None = None
+        emptied: list[Verdict] = []
+        for seat in sorted(x for x in open_ if x < len(r.hands)):
+            probe = self._longer(r, seat, v, e, seen, took)
+            if probe is None:
+                still.add(seat)
+                continue
+            longer, w = probe
+            if split is None and not same_ruling(v, w):
+                split = (longer, w)
+            else:
+                still |= moved(v, w)
+            # the longest count (NM-MERCY: the most a hand in the game holds); the open
+            # draws emptied the pile, before the reshuffle or after it (TURN-RESHUFFLE)
+            # (only where no count short of it allows the line: readings stay few)
+            most = [one_more(r, seat, most_more(r, seat))] if r.variant.mercy.limit else []
+            if v.rejected and w.rejected:
+                most += [pile_drawn(r, reshuffled=False), pile_drawn(r)]
+            for out in most:
+                x = self._one(out, e, seen, took) if out is not None else w
+                if not same_ruling(v, x) and not same_ruling(w, x):
+                    self._keep_open(x, open_ | frozenset(opened(x)))
+                    emptied.append(x)
+        if open_ and not v.rejected:  # the pile may run out on this very line: its ruling
+            out = pile_drawn(r, reshuffled=False)  # is open, not a reading of its own
+            x = self._one(out, e, seen, took) if out is not None else v
+            if not x.rejected and not same_ruling(v, x):
+                self.open_rulings.append(x)
+        new = opened(v) if "cards" not in seen and not v.rejected else ()
+        self.counted_open = self.counted_open or bool(new)
+        emptied += self._left(r, new, v, e, seen, took)
+        self._keep_open(v, frozenset(still | set(new)))
+        if split is None:
+            return [v, *emptied]
+        if depth <= 0:  # as long as the line allows: one reading for every longer count
+            self._keep_open(split[1], open_ | frozenset(opened(split[1])))
+            return [v, split[1], *emptied]
+        return [v, *self._open_one(split[0], open_, e, seen, took, depth - 1), *emptied]
+
+    def _longer(
+        self,
+        r: GameState,
+        seat: int,
+        v: Verdict,
+        e: PlayerEvent | Arbiter,
+        seen: dict[str, Any],
+        took: float | None,
+    ) -> tuple[GameState, Verdict] | None:
+        """Reading ``r`` with the open hand of ``seat`` one card longer (from a reshuffled
+        pile if the pile holds no unseen card), and the line judged in it; where the line is
+        refused both ways, longer still (a play of several cards), up to :data:`OPEN_DEPTH`."""
+        longer = one_more(r, seat)
+        if longer is None:  # no unseen card left in the pile: it ran out sooner
+            emptied = pile_drawn(r)
+            longer = one_more(emptied, seat) if emptied is not None else None
+        if longer is None:
+            return None
+        w = self._one(longer, e, seen, took)
+        for k in range(2, OPEN_DEPTH + 2):
+            more = one_more(r, seat, k) if v.rejected and w.rejected else None
+            if more is None:
+                break
+            longer, w = more, self._one(more, e, seen, took)
+        return longer, w
+
+    def _left(
+        self,
+        r: GameState,
+        drawers: tuple[int, ...],
+        v: Verdict,
+        e: PlayerEvent | Arbiter,
+        seen: dict[str, Any],
+        took: float | None,
+    ) -> list[Verdict]:
+        """NM-MERCY: a draw whose count is open may have taken its drawer to the mercy limit
+        (read with the hand as long as it may be before the line): that reading too."""
+        out = []
+        for seat in drawers if r.variant.mercy.limit else ():
+            most = one_more(r, seat, most_more(r, seat)) if seat < len(r.hands) else None
+            x = self._one(most, e, seen, took) if most is not None else v
+            if not x.rejected and not same_ruling(v, x):
+                self._keep_open(x, frozenset(opened(x)))
+                out.append(x)
+        return out
+
+    def _keep_open(self, v: Verdict, seats: frozenset[int]) -> None:
+        if not seats or v.rejected:
+            return
+        for a in v.alternatives or (v,):
+            self.open_of[a.state] = self.open_of.get(a.state, frozenset()) | seats
+
     def _one(
         self, r: GameState, e: PlayerEvent | Arbiter, seen: dict[str, Any], took: float | None
     ) -> Verdict:
         if isinstance(e, Misdeal | Imposed):
             return arbiter_line(r, e)
         cards: tuple[Card, ...] | None = seen.get("cards")
-        s = _seen_before(r, e, seen)
+        s = seen_before(r, e, seen)
         if isinstance(s, Verdict):
             return s
         v = apply(s, e, took=took)
@@ -224,25 +362,21 @@ class TableReplay(Replay):
             return v
         if cards is not None and v.undetermined:
             # the table saw the cards drawn: the readings in which the draw took them
-            took_them = [
-                a
-                for a in v.alternatives
-                if not a.rejected and dict(a.drawn).get(e.player, 0) == len(cards)
-            ]
+            took_them = [a for a in v.alternatives if not a.rejected and drew(a) == len(cards)]
             if took_them:
                 v = took_them[0]
         if cards is not None:
-            got = dict(v.drawn).get(e.player, 0)
-            if got != len(cards):
+            if drew(v) != len(cards):
                 return _rejected(
                     r,
                     e,
                     "TURN-DRAW",
                     "turn.draw",
-                    f"the record lists {len(cards)} cards drawn; by the rules {e.player} draws "
-                    f"{got} here ({v.message})",
+                    f"the record lists {len(cards)} cards drawn; by the rules "
+                    f"{draws_text(v, e.player)} here ({v.message})",
                 )
-            v = _fill_hand(v, e.player, cards)
+            if v.drawn:
+                v = fill_hand(v, v.drawn[0][0], cards)
         over = overfull(v.state)
         if over:
             c, n, d = over[0]
@@ -277,12 +411,12 @@ class TableReplay(Replay):
                         rules=bad,
                         since=line,
                     )
-            open_points = _open_points(self)
+            open_points = open_points_of(self)
             if open_points:
-                return _bounded_claim(self, line, c, record, open_points)
-        if isinstance(c, DrawnClaim) and self.last is not None and _open_draw(self.last[2], c):
+                return bounded_claim(self, line, c, record, open_points)
+        if isinstance(c, DrawnClaim) and self.last is not None and open_draw(self.last[2], c):
             return self._drawn_of_readings(line, c, record)
-        if isinstance(c, WinnerClaim) and _may_have_ended(self):
+        if isinstance(c, WinnerClaim) and may_have_ended(self):
             text = "undetermined: the last round's points count cards nobody saw"
             return LineResult(line, CLAIM, "claim_winner", record, UNDETERMINED, message=text)
         listed = hands is not None and isinstance(c, RoundClaim)
@@ -296,8 +430,9 @@ class TableReplay(Replay):
         and keeps only the readings it fits (the table saw it); one that fits none disagrees."""
         assert self.last is not None
         at, before, v = self.last
-        options = v.alternatives or (v,)
-        fits = [x for a in options for x in (_until(a, c),) if x is not None and _drawn_fits(x, c)]
+        options = v.alternatives or tuple(attrs.evolve(v, state=r) for r in self.readings)
+        pairs = [(a, x) for a in options for x in (until(a, c),) if x is not None]
+        fits = [x for _, x in pairs if drawn_fits(x, c)]
         counts = sorted({dict(a.drawn).get(c.player, 0) for a in options})
         if not fits:
             text = (
@@ -317,6 +452,11 @@ class TableReplay(Replay):
             )
         states = [a.state for a in fits]
         self.readings = list(dict.fromkeys(states))
+        open_of, self.open_of = self.open_of, {}
+        for a, x in pairs:  # the claim counts the draw: its count is no longer open
+            if x in fits and c.player in x.state.players:
+                seat = frozenset({x.state.players.index(c.player)} if c.count is not None else ())
+                self._keep_open(x, open_of.get(a.state, frozenset()) - seat)
         self.state = states[0]
         self.last = (at, before, fits[0] if len(fits) == 1 else v)
         text = f"{c.player} drew {dict(fits[0].drawn).get(c.player, 0)} at line {at}"
@@ -362,205 +502,3 @@ class TableReplay(Replay):
         if new_state.phase == "over":  # the revealed points end the game, on the round's line
             self.over_line = ended_on
         return None
-
-
-def _open_draw(v: Verdict, c: DrawnClaim) -> bool:
-    """Whether the last line left open what a ``claim_drawn`` says: an undetermined line, or
-    a draw until playable (HOUSE-DRAW-UNTIL) that stopped at a card nobody saw."""
-    return bool(v.alternatives) or _until(v, c) is not v
-
-
-def _until(v: Verdict, c: DrawnClaim) -> Verdict | None:
-    """HOUSE-DRAW-UNTIL, HR-DEATH-DRAW on unseen cards: a turn's draw until playable stops at
-    its first card nobody saw (phase ``drawn``: the next line says whether it plays); a claim
-    of ``count`` cards says how many came, the ones before the last unplayable. The verdict
-    with them drawn, ``v`` itself if the claim adds nothing, ``None`` if the pile is short."""
-    s = v.state
-    count = dict(v.drawn).get(c.player, 0)
-    if c.count is None or c.count <= count or count != 1 or not _stopped_unseen(v, c):
-        return v
-    more = c.count - count
-    pile, pile_of, shuffles = s.draw_pile, s.discard, s.shuffles
-    if len(pile) < more and len(pile_of) > 1:  # TURN-RESHUFFLE: the recycled cards, unseen
-        pile = (*pile, *(UNKNOWN,) * (len(pile_of) - 1))
-        pile_of, shuffles = pile_of[-1:], shuffles + 1
-    if len(pile) < more or any(x != UNKNOWN for x in pile[:more]):
-        return None
-    seat = s.players.index(c.player)
-    hands = list(s.hands)
-    hands[seat] = (*hands[seat], *pile[:more])
-    state = replace(
-        s, hands=tuple(hands), draw_pile=pile[more:], discard=pile_of, shuffles=shuffles
-    )
-    drawn = tuple((p, n + more if p == c.player else n) for p, n in v.drawn)
-    return attrs.evolve(v, state=state, drawn=drawn)
-
-
-def _seen_before(r: GameState, e: PlayerEvent, seen: dict[str, Any]) -> GameState | Verdict:
-    """What the table saw, put into the state before the line is judged: a draw's cards
-    (a victim's draw to a colour too, DRAW-COLOR), the cards a Discard All put down
-    (NM-DISCARD-ALL), a challenged hand as shown (CHAL-SHOW); a rejection if they cannot be."""
-    cards: tuple[Card, ...] | None = seen.get("cards")
-    shown: tuple[Card, ...] | None = seen.get("shown")
-    discarded: tuple[Card, ...] | None = seen.get("discarded")
-    s = r
-    if cards is not None and isinstance(e, Draw | ChooseColor):
-        filled = _fill_pile(r, cards)
-        if isinstance(filled, str):
-            return _rejected(r, e, "DECK-108", "deck.colored", filled)
-        s = filled
-    if discarded is not None and isinstance(e, Play) and e.player in r.players:
-        told = decide_discarded(s, r.players.index(e.player), discarded)
-        if not isinstance(told, str):
-            told = discarded_mismatch(told, e, discarded) or told
-        if isinstance(told, str):
-            return _rejected(r, e, "NM-DISCARD-ALL", f"ranks.{e.card.rank}.effects", told)
-        s = told
-    if shown is not None and isinstance(e, Challenge):
-        decided = decide_challenge(r, shown)
-        if isinstance(decided, str):
-            return _rejected(r, e, "CHAL-SHOW", "challenge.show_hand", decided)
-        s = decided
-    return s
-
-
-def _stopped_unseen(v: Verdict, c: DrawnClaim) -> bool:
-    """Whether the line's draw of ``c.player`` stopped at a card nobody saw: a turn's draw
-    until playable (phase ``drawn``), or a draw to a colour (DRAW-COLOR: a ChooseColor of
-    its victim, or the play of a card that makes the next player draw to one)."""
-    s, e = v.state, v.event
-    if isinstance(e, Draw):
-        return (
-            e.player == c.player
-            and s.phase == "drawn"
-            and s.drawn == UNKNOWN
-            and (s.variant.turn.draw == "until_playable" or s.variant.play.death_draw)
-        )
-    rank = e.card.rank if isinstance(e, Play) else s.top.rank if s.top is not None else None
-    if not isinstance(e, Play | ChooseColor) or rank is None or c.player not in s.players:
-        return False
-    hand = s.hands[s.players.index(c.player)]
-    ops = [x.op for x in s.variant.rank(rank).effects]
-    return "draw_until_color" in ops and bool(hand) and hand[-1] == UNKNOWN
-
-
-def _drawn_fits(v: Verdict, c: DrawnClaim) -> bool:
-    """Whether one reading's verdict gives ``c``: the count, and the cards where seen."""
-    count = dict(v.drawn).get(c.player, 0)
-    if c.count is not None and c.count != count:
-        return False
-    if c.cards is None:
-        return True
-    s = v.state
-    hand = s.hands[s.players.index(c.player)] if s.hands and c.player in s.players else ()
-    got = hand[len(hand) - count :] if count else ()
-    if len(got) != len(c.cards):
-        return False
-    rest = Counter(c.cards) - Counter(x for x in got if x != UNKNOWN)
-    return sum(rest.values()) <= sum(1 for x in got if x == UNKNOWN)
-
-
-def _ruling(v: Verdict) -> tuple[Any, ...]:
-    """What a line's verdict says that a record can show: the same in every reading, or the
-    line is undetermined."""
-    s = v.state
-    return (v.outcome, v.clause, v.key, v.drawn, v.skipped, s.round, s.phase, s.turn)
-
-
-def _fill_pile(s: GameState, cards: tuple[Card, ...]) -> GameState | str:
-    pile = list(s.draw_pile)
-    pool = unseen(s)
-    for i, c in enumerate(cards[: len(pile)]):
-        if pile[i] != UNKNOWN:
-            continue
-        if pool[c] <= 0:
-            return f"{c} cannot be drawn: every copy of it is in sight"
-        pool[c] -= 1
-        pile[i] = c
-    # TURN-RESHUFFLE: the cards past the pile come off the pile the draw reshuffles
-    return replace(s, draw_pile=tuple(pile), next_reshuffle=cards[len(pile) :])
-
-
-def _fill_hand(v: Verdict, player: str, cards: tuple[Card, ...]) -> Verdict:
-    """Cards drawn past a reshuffle: the hand's last unknown ones are the listed cards."""
-    s = v.state
-    if player not in s.players:  # NM-MERCY: the hand left the game, under the discard pile
-        return v
-    seat = s.players.index(player)
-    hand = list(s.hands[seat])
-    start = len(hand) - len(cards)
-    pool = unseen(s)
-    for i, c in enumerate(cards):
-        if hand[start + i] == UNKNOWN and pool[c] > 0:
-            hand[start + i] = c
-            pool[c] -= 1
-    hands = list(s.hands)
-    hands[seat] = tuple(hand)
-    return attrs.evolve(v, state=replace(s, hands=tuple(hands)))
-
-
-def _open_points(replay: Replay) -> dict[int, int]:
-    """The unseen cards each seat's points of the last round depend on."""
-    if replay.finished is None or replay.variant is None:
-        return {}
-    return open_points(replay.variant, replay.finished[1])
-
-
-def _may_have_ended(replay: Replay) -> bool:
-    """Whether the last round's unseen points may have ended the game (SCORE-OFF, SCORE-ENA:
-    someone's total may reach ``scoring.target``) while the record is between rounds."""
-    s, open_points = replay.state, _open_points(replay)
-    if s is None or replay.finished is None or not open_points or s.phase not in ("deal", "over"):
-        return False
-    assert replay.variant is not None
-    values = sorted(replay.variant.rank(x.rank).score for x in unseen(s).elements())
-    totals = replay.finished[2]
-    target = replay.variant.scoring.target
-    return (
-        any(totals[i] + sum(values[len(values) - k :]) >= target for i, k in open_points.items())
-        or s.phase == "over"
-    )
-
-
-def _bounded_claim(
-    replay: TableReplay,
-    line: int,
-    c: RoundClaim,
-    record: dict[str, Any] | None,
-    open_points: dict[int, int],
-) -> LineResult:
-    s = replay.state
-    assert s is not None and replay.finished is not None and replay.variant is not None
-    _, result, totals, _ = replay.finished
-    values = sorted(replay.variant.rank(x.rank).score for x in unseen(s).elements())
-    names = s.players
-    wrong: list[str] = []
-    open_: list[str] = []
-    if c.winner is not None and c.winner != names[result.winner]:
-        wrong.append(f"the winner is {names[result.winner]}, not {c.winner}")
-    for label, claimed, actual in (
-        ("points", c.points, result.points),
-        ("totals", c.totals, totals),
-    ):
-        for name, value in (claimed or {}).items():
-            i = names.index(name)
-            k = open_points.get(i, 0)
-            low, high = actual[i] + sum(values[:k]), actual[i] + sum(values[len(values) - k :])
-            if not low <= value <= high:
-                wrong.append(
-                    f"{name}'s {label} are between {low} and {high} by the cards in sight, "
-                    f"not {value}"
-                )
-            elif k:
-                open_.append(f"{name}'s {label} ({low} to {high}: {plural(k, 'card')} nobody saw)")
-            elif value != actual[i]:
-                wrong.append(f"{name}'s {label} are {actual[i]}, not {value}")
-    if wrong:
-        text = "; ".join(wrong)
-        return LineResult(
-            line, CLAIM, "claim_round", record, message=text, agrees=False, rules=text, since=line
-        )
-    if open_:
-        text = "undetermined: " + "; ".join(open_) + "; a 'hands' list decides"
-        return LineResult(line, CLAIM, "claim_round", record, UNDETERMINED, message=text)
-    return check_claim(replay, line, c, record)

@@ -203,12 +203,14 @@ def to_table_record(lines: Iterable[str | bytes], *, draws: bool = False) -> lis
         assert validator is not None
         before = validator.state
         result = validator.feed(item)
-        # DRAW-COLOR: a victim's choose_color draws to the colour named
-        if isinstance(x, Draw | ChooseColor) and draws and result and before is not None:
-            count = dict(result.drawn).get(x.player, 0)
+        # DRAW-COLOR: a victim's choose_color draws to the colour named; FLIP2-WDC: a
+        # challenge's outcome draws to a colour (the guilty player's draw or the victim's)
+        drew = isinstance(x, Draw | ChooseColor | Challenge) and result is not None
+        if drew and draws and result is not None and before is not None:
             after = validator.state
-            if count and after is not None and result.outcome != "rejected":
-                hand = held_after(before, after, dict(result.drawn), x.player)
+            if len(result.drawn) == 1 and after is not None and result.outcome != "rejected":
+                who, count = result.drawn[0]
+                hand = held_after(before, after, dict(result.drawn), who)
                 record["cards"] = _cards(hand[len(hand) - count :])
         if isinstance(x, Play) and result is not None and result.outcome != "rejected":
             _discarded(record, before, validator.state, (x.card, *x.more))

@@ -31,6 +31,7 @@ from ..game.verdict import UNDETERMINED, Note, Verdict
 from ..variant import Variant
 from . import sight
 from .judgement import cname, held_face, not_held
+from .mercy import over_limit
 from .scoring import end_round
 from .turn import matches, playable
 from .unknown import (
@@ -60,9 +61,12 @@ __all__ = [
     "in_sight",
     "known",
     "may_hold",
+    "most_more",
     "not_held",
+    "one_more",
     "open_points",
     "overfull",
+    "pile_drawn",
     "rescore",
     "reveal",
     "round_unseen",
@@ -159,6 +163,63 @@ def _with_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
     return attrs.evolve(s, hands=tuple(hands))
 
 
+def one_more(s: GameState, seat: int, count: int = 1) -> GameState | None:
+    """The hand of ``seat`` holding ``count`` more cards nobody saw, taken from the draw pile's
+    unseen cards (its last ones): a hand whose count is open (a draw of unseen cards nobody
+    counted), read longer. ``None`` when the pile holds fewer unseen cards, or when such a
+    hand would have left the game (NM-MERCY).
+
+    >>> from ena_rules import apply, load_variant, new_game
+    >>> from ena_rules.rules.chance import deal_event
+    >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    >>> s = forget(apply(s, deal_event(s, seed=3)).state)
+    >>> [len(h) for h in one_more(s, 0, 2).hands], len(s.draw_pile) - len(one_more(s, 0).draw_pile)
+    ([9, 7], 1)
+    """
+    pile = s.draw_pile
+    taken = {i for i in range(len(pile)) if pile[i] == UNKNOWN}
+    taken = set(sorted(taken)[len(taken) - count :]) if count else set()
+    hand = (*(UNKNOWN,) * count, *s.hands[seat])
+    if len(taken) < count or over_limit(s.variant, len(hand)):
+        return None
+    rest = tuple(c for i, c in enumerate(pile) if i not in taken)
+    return attrs.evolve(_with_hand(s, seat, hand), draw_pile=rest)
+
+
+def most_more(s: GameState, seat: int) -> int:
+    """The most cards nobody saw the open hand of ``seat`` may hold beyond those it shows: the
+    draw pile's unseen cards, as long as the hand stays in the game (NM-MERCY)."""
+    more = sum(1 for c in s.draw_pile if c == UNKNOWN)
+    held = len(s.hands[seat])
+    while more and over_limit(s.variant, held + more):
+        more -= 1
+    return more
+
+
+def pile_drawn(s: GameState, *, reshuffled: bool = True) -> GameState | None:
+    """The draw pile emptied by the draws of hands whose count is open (how many each took
+    stays open: the hands show what they did): ``reshuffled``, a reshuffle refilled it
+    (TURN-RESHUFFLE: the discard pile but its top card, unseen again), else the next draw
+    reshuffles. ``None`` when nothing is left to reshuffle (or, not ``reshuffled``, the pile
+    is empty already).
+
+    >>> from ena_rules import load_variant, new_game
+    >>> s = new_game(load_variant("official"), ["ana", "bor"], dealer="ana")
+    >>> pile_drawn(s) is None
+    True
+    """
+    if len(s.discard) <= 1 or (not reshuffled and not s.draw_pile):
+        return None
+    if not reshuffled:
+        return attrs.evolve(s, draw_pile=())
+    return attrs.evolve(
+        s,
+        draw_pile=(UNKNOWN,) * (len(s.discard) - 1),
+        discard=s.discard[-1:],
+        shuffles=s.shuffles + 1,
+    )
+
+
 def decide_challenge(s: GameState, shown: tuple[Card, ...]) -> GameState | str:
     """CHAL-SHOW: the challenged hand as shown (the whole hand): the hand becomes known and
     the challenge's guilt is decided; a reason in words if the shown hand cannot be it."""
@@ -182,13 +243,26 @@ def decide_challenge(s: GameState, shown: tuple[Card, ...]) -> GameState | str:
     return attrs.evolve(_with_hand(s, c.offender, shown), challenge=window)
 
 
-def decide_discarded(s: GameState, seat: int, cards: tuple[Card, ...]) -> GameState | str:
+def decide_discarded(
+    s: GameState, seat: int, cards: tuple[Card, ...], played: tuple[Card, ...] = ()
+) -> GameState | str:
     """NM-DISCARD-ALL: the cards a table saw a Discard All put down with it: each is a known
     card of the hand or one of its unseen cards, which becomes known; a reason in words if the
-    hand cannot hold them. The hand's other unseen cards are then not of the colour."""
+    hand cannot hold them. The hand's other unseen cards are then not of the colour. The
+    cards ``played`` on the line come from the hand first (a second copy of the Discard All
+    listed is another card of the hand)."""
     hand = list(s.hands[seat])
     used = [False] * len(hand)
     pool = unseen(s)
+    for c in played:  # a known card of the hand, else one of its unseen: in sight now
+        i = next((k for k, x in enumerate(hand) if x == c and not used[k]), None)
+        if i is None:
+            i = next((k for k, x in enumerate(hand) if x == UNKNOWN and not used[k]), None)
+            if i is None or pool[c] <= 0:
+                continue  # the play's own judge says why the hand cannot hold it
+            pool[c] -= 1
+            hand[i] = c
+        used[i] = True
     for c in cards:
         i = next((k for k, x in enumerate(hand) if x == c and not used[k]), None)
         if i is None:
