@@ -45,6 +45,10 @@ from common import POLICIES, fmt_us, long_variant, machine, median, variant
 
 import ena_rules
 
+UNO = ("official", "ena")
+"""The two UNO rule sets every section measures."""
+FAMILY = ("crazy-eights", "mau-mau", "no-mercy", "flip")
+"""The family's games: measured per action against RLCard too (``--variants``)."""
 TARGET_RATIO = 2.0
 """Per action, the pure-Python package: at most this many times RLCard's raw loop."""
 TARGET_COMPILED_RATIO = 1.0
@@ -80,11 +84,11 @@ def _table(rows: list[list[str]], head: list[str]) -> None:
 
 
 def _alternating(
-    args: argparse.Namespace, n: int, runs: int, rounds: int
+    args: argparse.Namespace, n: int, runs: int, rounds: int, names: tuple[str, ...] = UNO
 ) -> tuple[dict[str, list[playouts.Tally]], list[playouts.Tally]]:
-    """Per run: ``rounds`` rounds of official, of Ena and of RLCard, alternating in chunks."""
+    """Per run: ``rounds`` rounds of each of ``names`` and of RLCard, alternating in chunks."""
     chunk = max(rounds // 10, 1)
-    ours: dict[str, list[playouts.Tally]] = {"official": [], "ena": []}
+    ours: dict[str, list[playouts.Tally]] = {name: [] for name in names}
     rl_runs: list[playouts.Tally] = []
     for r in range(runs):
         run_ours = {name: playouts.Tally() for name in ours}
@@ -107,24 +111,26 @@ def _alternating(
     return ours, rl_runs
 
 
-def _policy_costs(args: argparse.Namespace, n: int) -> tuple[dict[str, float], float]:
+def _policy_costs(
+    args: argparse.Namespace, n: int, names: tuple[str, ...] = UNO
+) -> tuple[dict[str, float], float]:
     """CPU ns of one choice: our play-first policy per variant, and RLCard's random choice."""
     ours = {
         name: playouts.policy_cpu_ns(
             variant(name), n, 20, seed=args.seed, policy=POLICIES["play-first"]
         )
-        for name in ("official", "ena")
+        for name in names
     }
     rl = 0.0 if args.no_rlcard else rlcard_uno.choice_cpu_ns(n, 20, seed=args.seed)
     return ours, rl
 
 
 def _compare(
-    args: argparse.Namespace, n: int, runs: int, rounds: int
+    args: argparse.Namespace, n: int, runs: int, rounds: int, names: tuple[str, ...] = UNO
 ) -> tuple[dict[str, dict[str, Any]], dict[str, Any] | None]:
-    """Ours (official, Ena) and RLCard for ``n`` players: engine CPU per action, ratios."""
-    ours, rl_runs = _alternating(args, n, runs, rounds)
-    pol, rl_pol = _policy_costs(args, n)
+    """Ours (``names``) and RLCard for ``n`` players: engine CPU per action, ratios."""
+    ours, rl_runs = _alternating(args, n, runs, rounds, names)
+    pol, rl_pol = _policy_costs(args, n, names)
     rl: dict[str, Any] | None = None
     if rl_runs:
         rl_action = [t.action_cpu_ns - rl_pol for t in rl_runs]
@@ -158,7 +164,8 @@ def _compare(
 
 
 def playouts_vs_rlcard(args: argparse.Namespace, out: dict[str, Any]) -> None:
-    """Per action and per round, ours (official, ena) against RLCard, median of several runs."""
+    """Per action and per round, ours (``--variants``: UNO and the family's games) against
+    RLCard, median of several runs."""
     chunk = max(args.rounds // 10, 1)
     _print(
         f"Random playouts, one round per deal, play-first policy: {args.runs} runs of "
@@ -170,7 +177,7 @@ def playouts_vs_rlcard(args: argparse.Namespace, out: dict[str, Any]) -> None:
     rows = []
     results: list[dict[str, Any]] = []
     for n in (2, 4):
-        ours, rl = _compare(args, n, args.runs, args.rounds)
+        ours, rl = _compare(args, n, args.runs, args.rounds, tuple(args.variants))
         for name, res in ours.items():
             legal, act = playouts.split_cpu_ns(
                 variant(name),
@@ -226,7 +233,7 @@ def uniform_policy(args: argparse.Namespace, out: dict[str, Any]) -> None:
     )
     rows = []
     results = []
-    for name in ("official", "ena"):
+    for name in UNO:
         for n in (2, 4):
             t = playouts.run_rounds(
                 variant(name), n, rounds, seed=args.seed, policy=POLICIES["uniform"]
@@ -261,7 +268,7 @@ def whole_games(args: argparse.Namespace, out: dict[str, Any]) -> None:
     )
     rows = []
     results = []
-    for name in ("official", "ena"):
+    for name in UNO:
         for n in (2, 4):
             t = playouts.run_games(
                 variant(name), n, games, seed=args.seed, policy=POLICIES["play-first"]
@@ -304,11 +311,11 @@ def players_sweep(args: argparse.Namespace, out: dict[str, Any]) -> None:
         ours, rl = _compare(args, n, runs, rounds)
         res: dict[str, Any] = {"players": n, "ours": ours, "rlcard": rl}
         row = [str(n)]
-        for name in ("official", "ena"):
+        for name in UNO:
             row.append(fmt_us(ours[name]["action_cpu_ns"]))
         if rl is not None:
             row.append(fmt_us(rl["action_cpu_ns"]))
-            row += [f"{ours[name]['ratio']:.2f}" for name in ("official", "ena")]
+            row += [f"{ours[name]['ratio']:.2f}" for name in UNO]
         results.append(res)
         rows.append(row)
     head = ["players", "official", "ena"]
@@ -479,7 +486,7 @@ def history_memory(args: argparse.Namespace, out: dict[str, Any]) -> None:
     _print("Memory: every state of a 1,000-event history (shared objects counted once)")
     rows = []
     results = []
-    for name in ("official", "ena"):
+    for name in UNO:
         for n in (2, 4):
             states = memory.history(long_variant(name), n, 1000, seed=args.seed)
             sizes = memory.history_sizes(states)
@@ -513,7 +520,7 @@ def contract_floor(args: argparse.Namespace, out: dict[str, Any]) -> None:
     )
     rows = []
     results = []
-    for name in ("official", "ena"):
+    for name in UNO:
         for n in (2, 4):
             f = floor.floor(variant(name), n, rounds, seed=args.seed)
             f.update(variant=name, players=n)
@@ -589,6 +596,8 @@ def compiled_build(args: argparse.Namespace, out: dict[str, Any]) -> None:
             str(args.log_events),
             "--seed",
             str(args.seed),
+            "--variants",
+            *args.variants,
             "--json",
             str(figures),
         ]
@@ -709,6 +718,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=200, help="rounds per run of the playouts")
     p.add_argument("--log-events", type=int, default=200_000, help="events in the large log")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--variants",
+        nargs="+",
+        default=[*UNO, *FAMILY],
+        help="the shipped variants measured per action against RLCard (default: UNO and the "
+        "family's games)",
+    )
     p.add_argument("--json", type=Path, help="write every figure to this file")
     p.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
     p.add_argument(

@@ -25,7 +25,7 @@ import contextlib
 import io
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -399,45 +399,38 @@ def quick_start(readme: str, output: str) -> str:
     return readme[:start] + output + readme[end:]
 
 
+def _expected_files(name: str) -> Iterator[tuple[Path, str, str]]:
+    data, text = expected(name)
+    for suffix, content in ((".expected.json", data), (".expected.txt", text)):
+        path = HERE / f"{name}{suffix}"
+        yield path, content, path.name
+
+
+def _files() -> Iterator[tuple[Path, str, str]]:
+    """Every file made here: (path, content, name in a report), in the order they are made (a
+    sample's expected results are read from its log, so the log comes first)."""
+    for name, make in EXAMPLES.items():
+        log = HERE / f"{name}.jsonl"
+        yield log, make(), log.name
+        yield from _expected_files(name)
+    for name in HAND_WRITTEN:
+        yield from _expected_files(name)
+    readme = HERE.parent.parent / "README.md"
+    fresh = quick_start(readme.read_text(encoding="utf-8"), expected("ena-disputed")[1])
+    yield readme, fresh, "README.md (Quick start)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Write (or with ``--check`` compare) every sample log and its expected results."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--check", action="store_true", help="exit 1 if a file is out of date")
     args = ap.parse_args(argv)
     stale = []
-    for name, make in EXAMPLES.items():
-        log = HERE / f"{name}.jsonl"
-        files = {log: make()}
+    for path, content, label in _files():
         if not args.check:
-            log.write_text(files[log], encoding="utf-8")
-        data, text = expected(name)
-        files[HERE / f"{name}.expected.json"] = data
-        files[HERE / f"{name}.expected.txt"] = text
-        for path, content in files.items():
-            if args.check:
-                if not path.is_file() or path.read_text(encoding="utf-8") != content:
-                    stale.append(path.name)
-            else:
-                path.write_text(content, encoding="utf-8")
-    for name in HAND_WRITTEN:
-        data, text = expected(name)
-        for path, content in (
-            (HERE / f"{name}.expected.json", data),
-            (HERE / f"{name}.expected.txt", text),
-        ):
-            if args.check:
-                if not path.is_file() or path.read_text(encoding="utf-8") != content:
-                    stale.append(path.name)
-            else:
-                path.write_text(content, encoding="utf-8")
-    readme = HERE.parent.parent / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    fresh = quick_start(text, expected("ena-disputed")[1])
-    if args.check:
-        if fresh != text:
-            stale.append("README.md (Quick start)")
-    else:
-        readme.write_text(fresh, encoding="utf-8")
+            path.write_text(content, encoding="utf-8")
+        elif not path.is_file() or path.read_text(encoding="utf-8") != content:
+            stale.append(label)
     if stale:
         print("out of date: " + ", ".join(stale) + " (run python3 docs/make_examples.py)")
         return 1

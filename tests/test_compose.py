@@ -101,11 +101,50 @@ def test_table_records_a_consistent_round_stays_consistent_as_a_table_record(nam
 
 @pytest.mark.parametrize("preset", matrix.PRESETS)
 def test_matrix_every_preset_plays_seeded_games_with_the_invariants(preset: str) -> None:
-    """The preset check's CI share: a few seeded games of each shipped preset to their end,
-    every invariant after every event (the matrix command plays 1,000 of each)."""
+    """The preset check's CI share: a few seeded games of each shipped game (every preset,
+    the family's games included) to their end, every invariant after every event (the matrix
+    command plays 1,000 of each)."""
     f = matrix.Figures()
-    matrix.preset_check(3, 7, f, presets=[preset])
-    assert f.failures == [] and f.games == 3
+    costs = matrix.preset_check(2, 7, f, presets=[preset])
+    assert f.failures == [] and f.games == 2
+    assert costs[preset]["games"] == 2 and costs[preset]["events"] == f.events > 0
+
+
+def test_matrix_the_preset_check_splits_its_games_over_shards() -> None:
+    """``--shard K/N`` plays the K-th share of each preset's games (before, every shard played
+    them all with other seeds): two shards play together exactly the games of one run."""
+    whole = matrix.preset_check(3, 11, matrix.Figures(), presets=["mau-mau"])["mau-mau"]
+    parts = [
+        matrix.preset_check(3, 11, matrix.Figures(), presets=["mau-mau"], shard=(k, 2))["mau-mau"]
+        for k in (0, 1)
+    ]
+    assert [p["games"] for p in parts] == [2, 1]
+    assert sum(p["events"] for p in parts) == whole["events"] and whole["games"] == 3
+
+
+def test_matrix_the_table_records_split_their_variants_over_shards() -> None:
+    """``--shard K/N`` checks the table records of the K-th share of the shipped variants
+    (before, every shard checked them all with other seeds)."""
+    counts = []
+    for k in (0, 1):
+        f = matrix.Figures()
+        matrix.table_records(0, 1, f, shard=(k, 2))
+        counts.append(f.combinations)
+    assert sum(counts) == len(shipped_variants()) and abs(counts[0] - counts[1]) <= 1
+
+
+def test_matrix_the_preset_check_covers_every_shipped_game() -> None:
+    """Issue 25 point 3: the preset check plays every shipped variant but the deck
+    declarations (a pack with no rules beyond it), the family's games included; a new shipped
+    file is in it as it comes."""
+    shipped = set(shipped_variants())
+    assert set(matrix.DECKS_ONLY) <= shipped
+    assert set(matrix.PRESETS) == shipped - set(matrix.DECKS_ONLY)
+    for name in ("party", "crazy", "crazy-eights", "crazy-eights-house", "mau-mau", "flip"):
+        assert name in matrix.PRESETS
+    assert {n for n in matrix.PRESETS if n.startswith("no-mercy")} == {
+        n for n in shipped if n.startswith("no-mercy")
+    }
 
 
 def test_HR_TEAMS_the_model_scores_a_doubled_team_round() -> None:

@@ -122,7 +122,7 @@ def test_DECK_DECLARE_a_card_the_deck_lacks_is_named() -> None:
         ),
         (
             '[deck]\ncut_order = ["A", "Z"]',
-            "deck.cut_order[1]: rank 'Z' is not in the deck",
+            "deck.cut_order[1]: rank 'Z' is not in the deck (deck.colored, deck.wild)",
         ),
         (
             '[ranks.8]\nkind = "wild"',

@@ -157,3 +157,45 @@ def test_DECK_CARD_every_reachable_state_of_a_small_pack_with_a_card_of_its_own(
     with capsys.disabled():
         sys.stdout.write(f"\n[ena_rules] {line}\n")
     assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions
+
+
+#: FLIP2-DECK: eight two-sided cards, each face a rank of its own side (the light side's
+#: numbers, Draw One, Flip, Wild and Wild Draw Two; the dark side's numbers, Draw Five, Skip
+#: Everyone, Flip, Reverse and Wild Draw Color), two colours a side.
+TINY_FLIP_PAIRS = ("R1|P2", "R2|TF", "G1|P+5", "RF|PSA", "GF|W+C", "R+1|T2", "W|P1", "W+2|TR")
+
+
+def _tiny_flip(players: int) -> str:
+    """UNO Flip on eight two-sided cards (:data:`TINY_FLIP_PAIRS`), one card a hand."""
+    pairs = ", ".join(f'"{p}"' for p in TINY_FLIP_PAIRS)
+    return (
+        f'name = "tiny-flip"\nextends = "flip"\n[players]\nmin = 2\nmax = {players}\n'
+        f'[deck]\ncolors = ["R", "G"]\nback_colors = ["P", "T"]\npairs = [{pairs}]\n'
+        "[deal]\nhand_size = 1\n"
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_FLIP2_SIDE_every_reachable_state_of_a_small_two_sided_deck(
+    players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FLIP2-SIDE (FLIP2-FLIP, FLIP2-D1, FLIP2-D5, FLIP2-SKIP-ALL, FLIP2-WD2, FLIP2-WDC): the
+    exhaustive walk on eight two-sided cards: every legal event from every reachable state to
+    the round's end; in each state each physical card is there exactly once, showing the face
+    of the side in play (check_conservation), and every event is judged right. The walk turns
+    the game over: states on both sides are visited."""
+    variant = load_variant_text(_tiny_flip(players), source="tiny flip")
+    assert variant.two_sided and len(variant.cards) == len(TINY_FLIP_PAIRS)
+    names = ["ana", "bor", "cene"][:players]
+    seeds = range(6) if LONG else range(2)
+    result = explore(variant, names, seeds=seeds, max_shuffles=0)
+    line = (
+        f"exhaustive flip {players}p deck={'.'.join(TINY_FLIP_PAIRS)} hand=1 deals={len(seeds)}: "
+        f"{result.states} states ({result.turned} on the dark side), {result.round_ends} round "
+        f"ends, {result.transitions} legal transitions, {result.judged} events judged, "
+        f"{result.frontier} not expanded"
+    )
+    with capsys.disabled():
+        sys.stdout.write(f"\n[ena_rules] {line}\n")
+    assert result.states > 10 and result.round_ends > 0 and result.judged > result.transitions
+    assert 0 < result.turned < result.states  # both sides in play

@@ -15,6 +15,7 @@ from ena_rules import (
     Challenge,
     Draw,
     GameState,
+    Pass,
     Play,
     apply,
     canonical_deck,
@@ -26,6 +27,7 @@ from ena_rules.cards import Card, parse_card
 from ena_rules.errors import VariantError
 from ena_rules.game.position import format_position, parse_position
 from ena_rules.rules.chance import deal_event
+from ena_rules.rules.view import view
 from ena_rules.testing import start_round
 
 FLIP = load_variant("flip")
@@ -170,6 +172,54 @@ def test_FLIP2_WILD_TOP_a_wild_on_top_after_a_flip_takes_any_card() -> None:
     t = ok(s, Play("ana", "RF"))
     assert t.color is None and str(t.top) == "W|RS"
     assert {str(e.card) for e in legal_events(t) if isinstance(e, Play)} == {"O1|R7", "T+5|G2"}
+
+
+#: letsuno/uno-online's house rule flipKeepColorOnFlip (packages/shared/src/rules/flip.ts,
+#: flipAll; its colour table LIGHT_TO_DARK_COLOR in packages/shared/src/constants/flip-deck.ts)
+KEEP_COLOR = (
+    'name = "flip-keep"\nextends = "flip"\n[actions]\nflip_wild_top = "keep_color"\n'
+    'flip_colors = { R = "P", Y = "O", G = "T", B = "V" }\n'
+)
+
+
+def test_FLIP2_WILD_TOP_keep_color_the_colour_goes_on_as_its_other_side() -> None:
+    """FLIP2-WILD-TOP (``actions.flip_wild_top = "keep_color"``, uno-online's
+    flipKeepColorOnFlip): the colour in force before the Flip, the Flip's own, goes on as its
+    colour of the other side in ``actions.flip_colors`` (red as pink; back again, pink as red);
+    only cards of that colour (or wilds) may be played on the wild."""
+    keep = load_variant_text(KEEP_COLOR, source="flip-keep.toml")
+    s = parse_position(
+        "flip-keep players=ana,bor phase=play dealer=1 scores=0,0 hands=RF|P8.R5|P2/R7|O1."
+        "R1|P3.G2|T+5 draw=G4|P8 discard=RS|W.R9|TR color=R",
+        keep,
+    )
+    v = apply(s, Play("ana", "RF"))
+    assert v.accepted and v.state.color == "P" and str(v.state.top) == "W|RS"
+    assert any(n.key == "actions.flip_wild_top" and "pink" in n.text for n in v.notes)
+    plays = {str(e.card) for e in legal_events(v.state) if isinstance(e, Play)}
+    assert plays == {"P3|R1"}
+    back = parse_position(
+        "flip-keep players=ana,bor phase=play dealer=1 scores=0,0 hands=PF|G3.P2|R5/O1|R7 "
+        "draw=P8|G4 discard=W|RS.TR|R9 color=P side=1",
+        keep,
+    )
+    t = ok(back, Play("ana", "PF"))
+    assert t.side == 0 and t.color == "R" and str(t.top) == "RS|W"
+
+
+def test_FLIP2_WILD_TOP_keep_color_is_refused_without_its_colours() -> None:
+    """FLIP2-WILD-TOP: ``keep_color`` needs a two-sided deck and ``actions.flip_colors``
+    pairing every colour of both sides once; the VariantError names both keys."""
+    bad = (
+        (KEEP_COLOR.replace('extends = "flip"', 'extends = "official"'), "deck.pairs"),
+        (KEEP_COLOR.replace('B = "V"', 'B = "P"'), "deck.back_colors"),
+        (KEEP_COLOR.replace(', B = "V"', ""), "deck.colors"),
+        (KEEP_COLOR.replace('"keep_color"', '"open"'), "flip_wild_top"),
+    )
+    for text, other in bad:
+        with pytest.raises(VariantError, match=r"actions\.flip_") as err:
+            load_variant_text(text, source="flip-keep.toml")
+        assert "flip_wild_top" in str(err.value) and other in str(err.value), str(err.value)
 
 
 def test_FLIP2_D1_and_FLIP2_D5_draw_one_and_draw_five() -> None:
@@ -350,3 +400,83 @@ def test_FLIP2_SIDE_a_log_names_faces_and_lists_physical_cards(tmp_path: Path) -
     assert run.returncode == 0, run.stdout + run.stderr
     run = validate(bad)
     assert run.returncode == 2 and "the deck does not fit variant 'flip'" in run.stdout
+
+
+def test_FLIP2_FLIP_cards_drawn_blind_turn_over_with_the_hand() -> None:
+    """FLIP2-FLIP with HR-BLIND-DRAW (D-FLIP2-HOUSE): the cards a player drew blind turn over
+    with their hand and stay unseen by them; before, the state named their old faces and was
+    no position ("unseen cards ... not all held")."""
+    blind = load_variant_text(
+        'name = "flip-blind"\nextends = "flip"\n[view]\nblind_draw = true\n', source="x.toml"
+    )
+    s = parse_position(
+        "flip-blind players=ana,bor phase=play dealer=1 scores=0,0 hands=RF|P8.R5|P2.Y3|V1/R7|O1 "
+        "draw=G4|P8.G5|O7 discard=R6|PSA color=R",
+        blind,
+    )
+    s = ok(ok(s, Play("ana", "R5")), Draw("bor"))  # bor draws G4|P8 blind
+    assert [str(c) for c in s.blind[1]] == ["G4|P8"]
+    if s.phase == "drawn":  # G4|P8 does not match R5: bor passes
+        s = ok(s, Pass("bor"))
+    t = ok(s, Play("ana", "RF"))
+    assert t.side == 1 and [str(c) for c in t.blind[1]] == ["P8|G4"]
+    assert parse_position(format_position(t), blind) == t
+    assert Card("P", "8", Card("G", "4")) not in view(t, "bor").hand
+
+
+def test_FLIP2_DECK_every_house_rule_setting_on_flip_loads_and_plays_or_is_refused() -> None:
+    """FLIP2-DECK with the house rules (issue 27 point 6): each setting of the interaction
+    matrix (every key of docs/house-rules.md at each of its non-default values) on UNO Flip
+    either loads or is refused with a VariantError naming both keys, the setting's and the
+    deck's (a rank Flip's deck.pairs lacks); a seeded sample of the loaded ones plays a game to
+    its end with every invariant after every event (the generated Flip variants of
+    tests/test_state_machine.py mix the rest)."""
+    from ena_rules.testing import matrix
+
+    loaded = []
+    for setting in matrix.SETTINGS:
+        text = matrix.pair_variant_text("flip", [setting])
+        try:
+            loaded.append(load_variant_text(text, source="flip-house.toml"))
+        except VariantError as exc:
+            key = setting.key.replace('"', "")
+            assert key in str(exc) and "deck.pairs" in str(exc), str(exc)
+    assert 30 < len(loaded) < len(matrix.SETTINGS)
+    for i, variant in enumerate(loaded[::8]):
+        events, final = matrix.play_game(variant, 2700 + i)
+        assert final.phase == "over" and events > 0
+
+
+@pytest.mark.parametrize(("name", "rank"), [("flip", "W+C"), ("no-mercy", "WCR")])
+def test_FLIP2_WDC_simulate_counts_the_cards_a_draw_to_a_colour_took(name: str, rank: str) -> None:
+    """FLIP2-WDC, DRAW-COLOR: `ena-rules simulate`'s "owed draws taken" counts a draw to a
+    colour (no count owed) by the cards it actually drew; before, a Wild Draw Color was counted
+    as a draw of 0 cards and No Mercy's Color Roulette, its colour named by the victim, not at
+    all. Every other owed draw counts by its count, as before."""
+    from ena_rules.agents.simulation import Rng, play_game, random_legal_event
+    from ena_rules.game.events import ChooseColor, PlayerEvent
+
+    variant = load_variant(name)
+    seen: list[tuple[GameState, PlayerEvent]] = []
+
+    def choose(s: GameState, rng: Rng, mistakes: float) -> PlayerEvent:
+        e = random_legal_event(s, rng, mistakes)
+        seen.append((s, e))
+        return e
+
+    game = play_game(variant, ["ana", "bor", "cene"], 3, choose=choose)
+    want: Counter[int] = Counter()
+    to_color = 0
+    for s, e in seen:
+        p = s.pending
+        if p is None or not isinstance(e, (Draw, Challenge, ChooseColor)):
+            continue
+        if isinstance(e, ChooseColor) and s.phase != "owe":
+            continue
+        if p.rank == rank:
+            to_color += 1
+            want[sum(n for _, n in apply(s, e).drawn)] += 1
+        else:
+            want[p.count] += 1
+    assert to_color > 0 and 0 not in want
+    assert dict(game.owed) == dict(want)

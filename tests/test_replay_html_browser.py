@@ -313,3 +313,48 @@ def test_FLIP2_FLIP_the_replay_shows_the_game_turning_over_at_the_flip(
     write_replay(DISPUTED, plain)
     open_page(browser, plain, "#line=2")
     assert not browser.find_element(By.ID, "t-side").is_displayed()
+
+
+def test_FLIP2_SIGHT_the_replay_as_a_player_shows_the_backs_they_see(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """FLIP2-SIGHT: the replay of the Flip record as ana (``--as ana``) draws each of bor's and
+    cene's cards as the other side ana sees (dark faces before the Flip line, light ones after
+    it), and the other side of the draw pile's top card; ana's own cards and the arbiter's page
+    show no back."""
+    from ena_rules import load_variant, view
+    from ena_rules.log.validate import validator_for
+    from ena_rules.pictures.svg import card_label
+
+    log = ROOT / "docs" / "examples" / "flip-turns.jsonl"
+    checker = validator_for(log, strict=False, keep=False)
+    states = []
+    for _ in checker.run(log.read_text(encoding="utf-8").splitlines()):
+        states.append(checker.state)
+    names = {r: k.name for r, k in load_variant("flip").ranks if k.name}
+    out = tmp_path / "flip-as-ana.html"
+    write_replay(log, out, player="ana")
+    for line in (1, 2):
+        open_page(browser, out, f"#line={line}")
+        assert shown(browser, "t-side") == ("light side" if line == 1 else "dark side")
+        seen = view(states[line - 1], "ana")
+        seats = browser.find_elements(By.CSS_SELECTOR, "#t-seats section.seat")
+        for seat, (name, backs) in zip(seats[1:], seen.backs, strict=True):
+            labels = [
+                c.get_attribute("aria-label")
+                for c in seat.find_elements(By.CSS_SELECTOR, "svg.card.seen-back")
+            ]
+            assert labels == [f"other side seen: {card_label(str(b), names)}" for b in backs], name
+        assert not seats[0].find_elements(By.CSS_SELECTOR, "svg.seen-back")  # her own hand
+        pile = browser.find_element(By.ID, "t-pile").find_elements(By.CSS_SELECTOR, "svg.card")
+        assert [c.get_attribute("aria-label") for c in pile] == [
+            f"other side seen: {card_label(str(seen.pile_back), names)}"
+        ]
+    dark = "pink", "teal", "orange", "purple"
+    labels = [c.get_attribute("aria-label") for c in browser.find_elements(By.CSS_SELECTOR, "svg")]
+    assert not any(w in (x or "") for x in labels if "other side seen" in (x or "") for w in dark)
+    assert severe_logs(browser) == []
+    arbiter = tmp_path / "flip.html"
+    write_replay(log, arbiter)
+    open_page(browser, arbiter, "#line=1")
+    assert not browser.find_elements(By.CSS_SELECTOR, "svg.seen-back")

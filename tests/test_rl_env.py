@@ -148,6 +148,41 @@ def test_the_mask_is_the_referees_legal_events_and_the_observation_its_view(
         _random_episode(e, rng, check)
 
 
+def _action_names_the_event(e: Any) -> None:
+    """Each legal event's action, read back from the layout, is that event: kind, card,
+    colour and target seat (counted clockwise from the player, as the layout says)."""
+    s, layout = e.state, e.layout
+    names = {"draw": "Draw", "pass": "Pass", "challenge": "Challenge", "color": "ChooseColor"}
+    for x in legal_events(s):
+        index = layout.of_event(x, s.players)
+        kind = type(x).__name__
+        if kind == "Play" and x.more:  # several cards at once: not in the layout
+            assert index is None
+            continue
+        assert index is not None, x
+        a = layout.actions[index]
+        target = getattr(x, "target", None)
+        seat = (
+            0
+            if target in (None, x.player)
+            else (s.players.index(target) - s.players.index(x.player)) % len(s.players)
+        )
+        assert a.seat == seat, (x, a)
+        if kind in ("Play", "Overtake"):
+            assert (a.kind, a.card, a.color) == ("play", x.card, x.color), (x, a)
+        elif kind == "CallUno":
+            assert a.kind == ("uno" if seat == 0 else "catch"), (x, a)
+        else:
+            assert names[a.kind] == kind and a.color == getattr(x, "color", None), (x, a)
+
+
+@pytest.mark.parametrize("variant", ["party", "crazy", "no-mercy"])
+def test_each_legal_event_maps_to_the_action_that_names_it(variant: str) -> None:
+    e = raw_env(variant=variant, players=4, max_steps=800)
+    e.reset(seed=5)
+    _random_episode(e, np.random.default_rng(5), _action_names_the_event)
+
+
 def test_blind_draws_are_observed_through_the_view() -> None:
     blind = load_variant_text('name = "blind"\nextends = "ena"\n[view]\nblind_draw = true\n')
     e = raw_env(variant=blind, players=3, max_steps=1500)
@@ -173,6 +208,21 @@ def test_the_observation_holds_the_view() -> None:
     assert layout.read(obs, "draw_pile")[0] == 8
     other = e.observe("player_3")["observation"]
     assert layout.read(other, "hand")[layout.kind_index["R9"]] == 0  # never another's card
+
+
+def test_the_scores_and_hand_sizes_are_observed_from_each_seat() -> None:
+    e = raw_env(variant="ena", players=4)
+    text = FOUR.replace("scores=0,0,0,0", "scores=120,0,35,2000000")
+    e.reset(seed=1, options={"state": parse_position(text, load_variant("ena"))})
+    layout = e.observation_layout
+    obs = e.observe("player_2")["observation"]
+    assert layout.read(obs, "scores")[:5].tolist() == [35, 1_000_000, 120, 0, 0]  # bounded
+    _observation_is_the_view(e)
+    while e.agent_selection != "player_1":  # the overtakes offered first are let go
+        e.step(e.layout.wait)
+    e.step(e.layout.index("draw"))  # player_1 draws: 3 cards, player_2 sees them at +3
+    assert layout.read(e.observe("player_2")["observation"], "hand_sizes")[3] == 3
+    _observation_is_the_view(e)
 
 
 def _offers(e: Any) -> list[tuple[str, list[str]]]:

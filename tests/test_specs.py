@@ -66,7 +66,7 @@ SCENARIO_KEYS = {
 SOURCE_KEYS = {"seed", "lang", "quote", "english"}
 DEAL_KEYS = {"dealer", "hands", "turned", "draw", "seed", "scores"}
 EVENT_KEYS = {
-    *("type", "player", "card", "color", "target", "more", "cards", "time", "expect"),
+    *("type", "player", "card", "color", "target", "more", "cards", "time", "expect", "view"),
     *DEAL_KEYS,
 }
 VERDICT_FACTS = {"outcome", "clause", "key", "applies", "drawn", "skipped"}
@@ -94,6 +94,8 @@ STATE_FACTS = {
     "legal",
     "not_legal",
     "side",
+    "backs",
+    "pile_back",
 }
 
 
@@ -288,6 +290,13 @@ def check_state(where: str, s: GameState, facts: dict[str, Any]) -> None:
         got["open_hands"] = {p: [o for o, _ in view(s, p).open_hands] for p in facts["open_hands"]}
     if "unseen" in facts:  # HR-BLIND-DRAW: per player, the cards of their hand they have not seen
         got["unseen"] = {p: view(s, p).unseen for p in facts["unseen"]}
+    if "backs" in facts:  # FLIP2-SIGHT: per viewer, the other side of each other player's cards
+        got["backs"] = {
+            p: {o: [str(c) for c in cs] for o, cs in view(s, p).backs} for p in facts["backs"]
+        }
+    if "pile_back" in facts:  # FLIP2-SIGHT: the other side of the draw pile's top card
+        back = view(s, s.players[0]).pile_back
+        got["pile_back"] = "" if back is None else str(back)
     for k in got:
         assert got[k] == facts[k], f"{where}: {k} is {got[k]!r}, the rules say {facts[k]!r}"
     legal = {event_key(e) for e in legal_events(s)}
@@ -322,6 +331,11 @@ def replay(sc: dict[str, Any]) -> None:
     for i, e in enumerate(sc.get("events", [])):
         assert set(e) <= EVENT_KEYS, f"{sc['id']} event {i}: unknown keys {set(e) - EVENT_KEYS}"
         where = f"{sc['id']} event {i} {e['type']}"
+        if "view" in e:  # judged on that player's view (its partial state); changes nothing
+            seen = view(state, e["view"]).state
+            assert seen is not None
+            check_verdict(where, apply(seen, make_event(seen, e)), e.get("expect", {}))
+            continue
         verdict = apply(state, make_event(state, e), took=clock.took(e.get("time")))
         clock = clock.after(state, verdict, e.get("time"))
         expect = e.get("expect", {})

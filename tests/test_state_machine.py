@@ -11,7 +11,12 @@ import os
 from hypothesis import HealthCheck, settings
 
 from ena_rules.testing.state_machine import make_machine
-from ena_rules.testing.strategies import no_mercy_variants, pack_variants, variants
+from ena_rules.testing.strategies import (
+    no_mercy_variants,
+    pack_variants,
+    two_sided_variants,
+    variants,
+)
 from ena_rules.variant.io import shipped_variants
 
 LONG = os.environ.get("ENA_RULES_PROFILE") == "long"
@@ -48,6 +53,10 @@ TestMachine_generated_pack_variants.settings = GENERATED
 # NM-*, DRAW-COLOR: UNO Show 'Em No Mercy, every disputed point read at random
 TestMachine_generated_no_mercy_variants = make_machine(no_mercy_variants()).TestCase
 TestMachine_generated_no_mercy_variants.settings = GENERATED
+
+# FLIP2-*: UNO Flip's two-sided deck with the house rules (issue 27 point 6)
+TestMachine_generated_two_sided_variants = make_machine(two_sided_variants()).TestCase
+TestMachine_generated_two_sided_variants.settings = GENERATED
 
 
 def test_every_shipped_variant_has_a_machine() -> None:

@@ -113,7 +113,7 @@ def test_HOUSE_SEVEN_ZERO_one_swap_per_card() -> None:
     [
         (
             '[overtake]\nenabled = true\n[stacking]\novertake = ["WS"]',
-            "stacking.overtake[0]: rank 'WS' is not in the deck",
+            "stacking.overtake[0]: rank 'WS' is not in the deck (deck.colored, deck.wild)",
         ),
         (
             '[overtake]\nenabled = true\n[stacking]\novertake = ["S"]',
@@ -143,7 +143,7 @@ def test_OVT_STACK_stacking_by_overtaking_needs_overtaking_and_a_draw_card(
     [
         (
             '[stacking]\nanswer = { "+2" = ["WS"] }',
-            "stacking.answer.+2: rank 'WS' is not in the deck",
+            "stacking.answer.+2: rank 'WS' is not in the deck (deck.colored, deck.wild)",
         ),
         (
             '[stacking]\nanswer = { "+2" = ["S"] }',

@@ -20,7 +20,7 @@ turn and an ``Overtake`` out of turn (a jump-in): the referee decides which one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
@@ -110,6 +110,18 @@ class ActionLayout:
             (a.kind, a.card, a.color, a.seat): a.index for a in self.actions
         }
         self.wait = self._index[("wait", None, None, 0)]
+        # event_index's tables, keyed by what an event carries
+        self._play: dict[tuple[Card, str | None, int], int] = {
+            (a.card, a.color, a.seat): a.index for a in self.actions if a.card is not None
+        }
+        self._catch = {a.seat: a.index for a in self.actions if a.kind == "catch"}
+        self._uno = self._index[("uno", None, None, 0)]
+        self._named = {a.color: a.index for a in self.actions if a.kind == "color"}
+        self._simple: dict[type, int] = {
+            Draw: self._index[("draw", None, None, 0)],
+            Pass: self._index[("pass", None, None, 0)],
+            Challenge: self._index[("challenge", None, None, 0)],
+        }
 
     def _generate(self) -> Iterator[Action]:
         others = range(1, self.seats)
@@ -163,23 +175,28 @@ class ActionLayout:
         >>> layout.of_event(CallUno("b", target="c"), ["a", "b", "c"])
         95
         """
+        return self.event_index(event, {p: i for i, p in enumerate(players)})
+
+    def event_index(self, event: Event, seats: Mapping[str, int]) -> int | None:
+        """:meth:`of_event` with the players as a map of name to seat (the environment keeps
+        one per table, so no list is searched per event).
+
+        >>> from ena_rules import load_variant
+        >>> layout = ActionLayout(load_variant("crazy"))
+        >>> layout.name(layout.event_index(CallUno("b", target="a"), {"a": 0, "b": 1, "c": 2}))
+        'catch seat+2'
+        """
         if isinstance(event, Play | Overtake):
             if isinstance(event, Play) and event.more:
                 return None
-            seat = self._relative(event.player, event.target, players)
-            return self._index.get(("play", event.card, event.color, seat))
+            target = event.target
+            seat = 0 if target is None else (seats[target] - seats[event.player]) % len(seats)
+            return self._play.get((event.card, event.color, seat))
         if isinstance(event, CallUno):
-            if event.target is None or event.target == event.player:
-                return self._index[("uno", None, None, 0)]
-            seat = self._relative(event.player, event.target, players)
-            return self._index.get(("catch", None, None, seat))
+            target = event.target
+            if target is None or target == event.player:
+                return self._uno
+            return self._catch.get((seats[target] - seats[event.player]) % len(seats))
         if isinstance(event, ChooseColor):
-            return self._index.get(("color", None, event.color, 0))
-        simple = {Draw: "draw", Pass: "pass", Challenge: "challenge"}.get(type(event))
-        return None if simple is None else self._index[(simple, None, None, 0)]
-
-    @staticmethod
-    def _relative(player: str, target: str | None, players: Sequence[str]) -> int:
-        if target is None:
-            return 0
-        return (players.index(target) - players.index(player)) % len(players)
+            return self._named.get(event.color)
+        return self._simple.get(type(event))

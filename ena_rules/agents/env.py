@@ -174,6 +174,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._legal: dict[int, dict[int, Event]] = {}
         self._offers: list[int] = []
         self._due: int | None = None
+        # the table the state's players make (they change only when NM-MERCY takes one out)
+        self._table: tuple[str, ...] = ()
+        self._at: dict[str, int] = {}
+        """Each player at the table: their index in the state's players."""
+        self._seats: tuple[int, ...] = ()
+        """The agent seat of each index in the state's players."""
+        self._orders: dict[tuple[int, int], list[int]] = {}
 
     # -- PettingZoo API -------------------------------------------------------------------
 
@@ -245,7 +252,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise EnvError("observe() before reset(): call reset() first")
         if agent not in self._seat:
             raise EnvError(f"{agent!r} is not an agent ({', '.join(self.possible_agents)})")
-        info = self.infos.get(agent)
+        info = self.infos.get(agent)  # the vector is made here, when asked for, never by step()
         mask = self._idle if info is None else info["action_mask"]
         return {"observation": self.encode(agent), "action_mask": mask}
 
@@ -253,10 +260,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         """``agent``'s observation vector; all zeros once the mercy rule (NM-MERCY) took them
         out of the game (they are no longer at the table)."""
         assert self.state is not None
-        players = self.state.players
-        if agent not in players:
+        if self.state.players is not self._table:
+            self._seat_table()
+        at = self._at.get(agent)
+        if at is None:
             return np.zeros(self.observation_layout.size, dtype=np.float32)
-        return self.observation_layout.encode_state(self.state, players.index(agent))
+        return self.observation_layout.encode_state(self.state, at)
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Act for ``agent_selection``; ``None`` only for an agent whose episode is over."""
@@ -268,12 +277,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = self._check(agent, action)
+        index = action if type(action) is int else self._check(agent, action)
         seat = self._seat[agent]
-        offered = bool(self._offers) and self._offers[0] == seat
-        event = None if offered and index == self.layout.wait else self._legal[seat].get(index)
-        if event is None and not (offered and index == self.layout.wait):
-            self._refuse(agent, index)
+        waited = index == self.layout.wait and bool(self._offers) and self._offers[0] == seat
+        event = None if waited else self._legal[seat].get(index)
+        if event is None and not waited:
+            self._refuse(agent, self._check(agent, index))
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -305,6 +314,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def _clear_rewards(self) -> None:
         for agent in self.rewards:
             self.rewards[agent] = 0.0
+
+    def _accumulate_rewards(self) -> None:
+        if any(self.rewards.values()):  # most steps reward nobody: adding 0.0 changes nothing
+            super()._accumulate_rewards()
 
     def close(self) -> None:
         """Nothing to release."""
@@ -361,13 +374,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             last = self.state.last_player
             seat = seat if last is None else self._seat[self.state.players[last]]
         self._offer(seat)
-        self._deads_step_first()
+        if len(self.state.players) < len(self.possible_agents):  # NM-MERCY took someone out
+            self._deads_step_first()
 
     def _retire(self) -> None:
         """NM-MERCY: an agent the mercy rule took out of the game is done at once (with
         ``reward="win"``, the loser's -1/(n-1) now); it steps once more with ``None``."""
         assert self.state is not None
         players, n = self.state.players, len(self.possible_agents)
+        if len(players) == n:  # everyone is still at the table
+            return
         for a in self.agents:
             if a not in players and not self.terminations[a]:
                 self.terminations[a] = True
@@ -414,23 +430,38 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         which the seats that may act out of turn are offered it."""
         s = self.state
         assert s is not None
-        players = s.players
-        seat_of = self._seat
-        legal: dict[int, dict[int, Event]] = {seat_of[p]: {} for p in players}
+        if s.players is not self._table:
+            self._seat_table()
+        at, seats, seat_of = self._at, self._seats, self._seat
+        legal: dict[int, dict[int, Event]] = {x: {} for x in seats}
+        index_of = self.layout.event_index
         for e in legal_events(s):
-            index = self.layout.of_event(e, players)
+            index = index_of(e, at)
             if index is not None:
                 legal[seat_of[e.player]].setdefault(index, e)
         self._legal = legal
         due = s.due
         self._due = None if due is None else seat_of[due]
-        n = len(players)
-        at = self.possible_agents[actor] if actor is not None else None
-        first = players.index(at) if at in players else (s.last_player or 0)
-        step = s.direction
-        order = [seat_of[players[(first + step * k) % n]] for k in range(n)]
+        first = at.get(self.possible_agents[actor]) if actor is not None else None
+        if first is None:
+            first = s.last_player or 0
+        key = (first, s.direction)
+        order = self._orders.get(key)
+        if order is None:
+            n, step = len(seats), s.direction
+            order = self._orders[key] = [seats[(first + step * k) % n] for k in range(n)]
         self._offers = [x for x in order if x != self._due and legal[x]]
         self._select()
+
+    def _seat_table(self) -> None:
+        """The maps of the state's players, made again when they change (NM-MERCY)."""
+        assert self.state is not None
+        players = self.state.players
+        if players != self._table:
+            self._at = {p: i for i, p in enumerate(players)}
+            self._seats = tuple(self._seat[p] for p in players)
+            self._orders = {}
+        self._table = players
 
     def _select(self) -> None:
         if self._offers:
@@ -443,7 +474,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if not moves and not wait:  # pragma: no cover - the player due always has a move
             raise EnvError(f"{self.possible_agents[seat]} is due but has no legal move")
         mask = np.zeros(self.layout.size, dtype=np.int8)
-        mask[list(moves)] = 1
+        for index in moves:  # a few: cheaper one by one than as an index array
+            mask[index] = 1
         if wait:
             mask[self.layout.wait] = 1
         mask.flags.writeable = False

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -194,6 +194,17 @@ class ObservationLayout:
         self.high: Vector = bound
         """The upper bound of each value (the observation space's ``high``; 0 is the low)."""
         self._off = {s.name: s.offset for s in self.segments}
+        # encode_state's tables: where each card, colour and phase counts, the fixed offsets
+        at_hand, at_top = self._off["hand"], self._off["top"]
+        self._at_hand = {card: at_hand + i for i, card in enumerate(self.kinds)}
+        self._at_top = {card: at_top + i for i, card in enumerate(self.kinds)}
+        at_color = self._off["color"]
+        self._at_color = {c: at_color + i for c, i in self._color_code.items()}
+        self._at_phase = {p: self._off["phase"] + i for i, p in enumerate(PHASE_ORDER)}
+        self._seated = [range(self._off["seated"], self._off["seated"] + n) for n in range(m + 1)]
+        self._at_sizes, self._at_scores = self._off["hand_sizes"], self._off["scores"]
+        self._at_pending, self._at_pile = self._off["pending"], self._off["draw_pile"]
+        self._turns_made: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def offset(self, name: str) -> int:
         """Where segment ``name`` starts."""
@@ -222,55 +233,82 @@ class ObservationLayout:
         """
         if s.blind and any(s.blind):  # HR-BLIND-DRAW: the view knows which cards are unseen
             return self.encode(view(s, s.players[seat]))
-        off, n = self._off, len(s.players)
-        hands = s.hands or tuple(() for _ in s.players)
+        n = len(s.players)
+        hands = s.hands or ((),) * n
         hand = hands[seat]
-        pos = self._ones(s, seat, n, hand)
-        weight = [1.0] * len(pos)
-        order = [(seat + k) % n for k in range(n)]
-        pos.extend(range(off["hand_sizes"], off["hand_sizes"] + n))
-        weight.extend(float(len(hands[x])) for x in order)
+        order, rel = self._turns(n, seat)
+        # one value at a time through a memoryview (a few dozen of them: cheaper than numpy's
+        # item assignment, or than building index arrays to add); its values are floats
+        obs = np.zeros(self.size, dtype=np.float32)
+        out = cast("memoryview[float]", obs.data)  # the buffer of float32 values
+        for at in map(self._at_hand.__getitem__, hand):
+            out[at] += 1.0
+        for at in self._ones(s, seat, rel, hand):
+            out[at] = 1.0
+        if s.uno_exposed:
+            at = self._off["catchable"]
+            for x in s.uno_exposed:
+                out[at + rel[x]] += 1.0
+        if s.reveal is not None and s.reveal.viewer == seat:
+            self._count_shown(out, s.reveal.cards)
+        at = self._at_sizes
+        for k, x in enumerate(order):
+            out[at + k] = float(len(hands[x]))
         if s.pending is not None:
-            pos.append(off["pending"])
-            weight.append(float(s.pending.count))
-        pos.append(off["draw_pile"])
-        weight.append(float(len(s.draw_pile)))
-        if s.scores:
-            pos.extend(range(off["scores"], off["scores"] + n))
-            weight.extend(min(max(float(s.scores[x]), 0.0), SCORE_BOUND) for x in order)
-        counts = np.bincount(pos, weights=weight, minlength=self.size)
-        return counts.astype(np.float32)
+            out[self._at_pending] = float(s.pending.count)
+        out[self._at_pile] = float(len(s.draw_pile))
+        at, scores = self._at_scores, s.scores
+        for k, x in enumerate(order if scores else ()):
+            if scores[x] > 0:  # the rest stays 0 (a score's bound is 0 below)
+                out[at + k] = min(float(scores[x]), SCORE_BOUND)
+        return obs
 
-    def _ones(self, s: GameState, seat: int, n: int, hand: tuple[Card, ...]) -> list[int]:
-        """The positions that count 1 (own cards, one-hots, flags) for ``encode_state``."""
-        off, kind = self._off, self.kind_index
-        at = off["hand"]
-        pos = [at + kind[c] for c in hand]
+    def _turns(self, n: int, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The seats from ``seat`` on (relative seat ``+k`` is ``order[k]``) and the relative
+        seat of each seat (``rel[x]``), for ``n`` players; made once per pair."""
+        found = self._turns_made.get((n, seat))
+        if found is None:
+            order = tuple((seat + k) % n for k in range(n))
+            rel = tuple((x - seat) % n for x in range(n))
+            found = self._turns_made[(n, seat)] = (order, rel)
+        return found
+
+    def _count_shown(self, out: memoryview[float], cards: Sequence[Card]) -> None:
+        """The ``shown`` segment: a hand shown to the observer, counted by kind."""
+        at, kind = self._off["shown"], self.kind_index
+        for c in cards:
+            if c in kind:
+                out[at + kind[c]] += 1.0
+
+    def _ones(
+        self, s: GameState, seat: int, rel: tuple[int, ...], hand: tuple[Card, ...]
+    ) -> list[int]:
+        """The positions that hold a 1 for ``encode_state`` (one-hots and flags: at most one
+        per segment, but ``seated``)."""
+        off = self._off
+        pos = list(self._seated[len(rel)])
         if s.discard:
-            pos.append(off["top"] + kind[s.discard[-1]])
-        if s.color in self._color_code:
-            pos.append(off["color"] + self._color_code[s.color or ""])
+            pos.append(self._at_top[s.discard[-1]])
+        color = self._at_color.get(s.color or "")
+        if color is not None:
+            pos.append(color)
         if s.direction != 1:
             pos.append(off["direction"])
-        if s.phase in PHASE_ORDER:
-            pos.append(off["phase"] + PHASE_ORDER.index(s.phase))
+        phase = self._at_phase.get(s.phase)
+        if phase is not None:
+            pos.append(phase)
         due = s.due
         if due is not None:
-            pos.append(off["due"] + (s.players.index(due) - seat) % n)
-        pos.extend(range(off["seated"], off["seated"] + n))
-        pos.extend(off["catchable"] + (x - seat) % n for x in s.uno_exposed)
+            pos.append(off["due"] + rel[s.players.index(due)])
         if s.overtake_open:
             pos.append(off["overtake_open"])
         if s.last_player is not None:
-            pos.append(off["last_player"] + (s.last_player - seat) % n)
+            pos.append(off["last_player"] + rel[s.last_player])
         if s.challenge is not None:
             pos.append(off["challenge"])
         drawn = s.drawn
         if drawn is not None and s.turn == seat and drawn in hand:
-            pos.append(off["drawn"] + kind[drawn])
-        reveal = s.reveal
-        if reveal is not None and reveal.viewer == seat:
-            pos.extend(off["shown"] + kind[c] for c in reveal.cards if c in kind)
+            pos.append(off["drawn"] + self.kind_index[drawn])
         return pos
 
     def encode_seen(self, f: Seen) -> Vector:

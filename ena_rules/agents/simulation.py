@@ -31,10 +31,12 @@ import attrs
 from ..cards.notation import color_name
 from ..cards.shuffle import derive_seed, splitmix64
 from ..errors import EnaRulesError, typed_arguments
-from ..game.events import CallUno, Challenge, Draw, Overtake, Play, PlayerEvent
+from ..game.events import CallUno, Challenge, ChooseColor, Draw, Overtake, Play, PlayerEvent
 from ..game.state import GameState
+from ..game.verdict import Verdict
 from ..rules.chance import cut_for_dealer, drive_chance
 from ..rules.deal import seat_order
+from ..rules.discard import asks_color
 from ..rules.referee import apply, legal_events, new_game
 from ..variant import Variant
 
@@ -166,7 +168,8 @@ def _random_card(s: GameState, rng: Rng) -> Play | None:
 class GameStats:
     """What one simulated game measured.
 
-    ``owed`` counts the owed draws taken, by their size; ``stacks`` only those that grew by
+    ``owed`` counts the owed draws taken, by their size (a draw to a colour by the cards it
+    drew, FLIP2-WDC); ``stacks`` only those that grew by
     an answer (a draw card on a draw card, by stacking or overtaking), by their size;
     ``round_events`` the events of each round played; ``rules`` how many times each rule was
     applied, as ``("CLAUSE key", times)`` (every note of every verdict); ``draws`` and
@@ -249,8 +252,8 @@ def play_game(
         if v.accepted:
             counts["catches"] += isinstance(e, CallUno) and bool(e.target and v.drawn)
             counts["overtakes"] += isinstance(e, Overtake)
-            if s.pending is not None and isinstance(e, Draw | Challenge):
-                owed[s.pending.count] += 1
+            if s.pending is not None and _takes_owed(s, e):
+                owed[_owed_size(s, v)] += 1
                 if s.pending.count > first_owed:
                     stacks[s.pending.count] += 1
             elif s.pending is None and isinstance(e, Draw):
@@ -280,6 +283,22 @@ def play_game(
         drawn=counts["drawn"],
         mercy_out=counts["mercy_out"],
     )
+
+
+def _takes_owed(s: GameState, e: PlayerEvent) -> bool:
+    """Whether ``e`` takes the draw owed in ``s``: a draw, a challenge, or the colour its
+    victim names to draw to (DRAW-COLOR ``draw_color.chooser = "victim"``)."""
+    return isinstance(e, Draw | Challenge) or (isinstance(e, ChooseColor) and asks_color(s))
+
+
+def _owed_size(s: GameState, v: Verdict) -> int:
+    """The size of an owed draw taken: its count, or for a draw to a colour (FLIP2-WDC,
+    DRAW-COLOR: no count owed) the cards the verdict drew."""
+    p = s.pending
+    assert p is not None
+    if any(e.op == "draw_until_color" for e in s.variant.rank(p.rank).effects):
+        return sum(n for _, n in v.drawn)
+    return p.count
 
 
 def _check_players(variant: Variant, players: int) -> None:
@@ -400,7 +419,8 @@ class SimStats:
                 f"penalties per game  {stat(penalties)}  "
                 f"(penalised events {sum(self.penalised)}, UNO catches {sum(self.catches)})",
                 f"overtakes per game  {stat(self.overtakes)}  (overtakes)",
-                f"owed draws taken    {owed}  (by cards owed: how many, all games)",
+                f"owed draws taken    {owed}  (by cards owed, a draw to a colour by those drawn: "
+                "how many, all games)",
                 f"stack sizes         {stacks}  (owed draws grown by an answer, by cards: "
                 "how many)",
                 f"cards per draw      {per_draw}  (cards, mean of {self.draws} draws not owed)",

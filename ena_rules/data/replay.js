@@ -30,10 +30,20 @@
     svg.setAttribute("aria-label", code === null ? "face-down card" : (data.labels[code] || code));
     return svg;
   }
-  function cardList(codes, label) {
+  function backEl(code) {  /* FLIP2-SIGHT: a card held away from the viewer, its other side seen */
+    var svg = cardEl(code);
+    svg.setAttribute("aria-label", "other side seen: " + (data.labels[code] || code));
+    svg.setAttribute("class", svg.getAttribute("class") + " seen-back");
+    return svg;
+  }
+  function cardList(codes, label, backs) {
     var ul = make("ul", null, "cards");
     ul.setAttribute("aria-label", label);
-    codes.forEach(function (c) { var li = make("li"); li.appendChild(cardEl(c)); ul.appendChild(li); });
+    codes.forEach(function (c, i) {
+      var li = make("li");
+      li.appendChild(c === null && backs && backs[i] ? backEl(backs[i]) : cardEl(c));
+      ul.appendChild(li);
+    });
     return ul;
   }
   function lineLink(line, text) {
@@ -107,6 +117,7 @@
     setText("t-color", t.color || "none");
     setText("t-direction", t.direction);
     setText("t-pile", t.draw_pile + " cards");
+    if (t.pile_back) { $("t-pile").appendChild(backEl(t.pile_back)); }  // FLIP2-SIGHT: its top's other side
     setText("t-side", t.side ? t.side + " side" : "");  // a two-sided deck (UNO Flip)
     show("t-side-h", !!t.side);
     show("t-side", !!t.side);
@@ -125,8 +136,9 @@
       sec.appendChild(h);
       if (marks.length) { sec.appendChild(make("p", marks.join("; "), "muted")); }
       var hidden = p.cards.filter(function (c) { return c === null; }).length;
-      var label = p.name + "'s hand: " + p.count + " cards" + (hidden ? ", " + hidden + " face down" : "");
-      sec.appendChild(cardList(p.cards, label));
+      var turned = p.backs ? ", their other sides seen" : "";
+      var label = p.name + "'s hand: " + p.count + " cards" + (hidden ? ", " + hidden + " face down" + turned : "");
+      sec.appendChild(cardList(p.cards, label, p.backs));
       seats.appendChild(sec);
     });
     if (t.shown) {

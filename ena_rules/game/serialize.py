@@ -45,6 +45,11 @@ def _view(v: PlayerView) -> dict[str, Any]:
         owner, cards = v.shown_hand
         out["shown_hand"] = {"player": owner, "cards": [str(c) for c in cards]}
     out["open_hands"] = {p: [str(c) for c in h] for p, h in v.open_hands}  # HR-OPEN-HAND
+    out.pop("backs", None)
+    out.pop("pile_back", None)
+    if v.backs:  # FLIP2-SIGHT: a two-sided deck only (a one-sided view's JSON is as before)
+        out["backs"] = {p: [str(c) for c in h] for p, h in v.backs}
+        out["pile_back"] = None if v.pile_back is None else str(v.pile_back)
     return out
 
 

@@ -48,6 +48,11 @@ class PlayerView:
     unseen: int = 0
     """HR-BLIND-DRAW (``view.blind_draw``): cards of the player's own hand they have not seen
     (counted in ``hand_sizes``, left out of ``hand``)."""
+    backs: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    """FLIP2-SIGHT (a two-sided deck): every other player with the other side of each of their
+    cards (one-sided faces, ``P3``), in hand order; empty for a one-sided deck."""
+    pile_back: Card | None = None
+    """FLIP2-SIGHT: the other side of the draw pile's top card (None: one-sided, or no pile)."""
     state: GameState | None = attrs.field(default=None, eq=False, repr=False)
     """The same view as a partial state (:mod:`ena_rules.rules.unseen`): others' hands and the
     draw pile are unknown cards; ``legal_events`` and ``apply`` take the view itself."""

@@ -59,7 +59,8 @@ def _codes(steps: Iterable[ReplayStep]) -> list[str]:
         t = s.table
         if t is None:
             continue
-        cards = [c for seat in t.seats for c in seat.cards] + [t.top, t.drawn]
+        cards = [c for seat in t.seats for c in (*seat.cards, *seat.backs)] + [t.top, t.drawn]
+        cards.append(t.pile_back)  # FLIP2-SIGHT: the other sides a player's view shows
         cards += list(t.shown[1]) if t.shown else []
         for c in cards:
             if c is not None:

@@ -324,8 +324,29 @@ def card_symbol(c: Card | str | None, symbol_id: str, caption: str | None = None
     return sym
 
 
-def _place(parent: ET.Element, c: Card | None, x: float, y: float) -> None:
+def _place(
+    parent: ET.Element, c: Card | None, x: float, y: float, back: Card | None = None
+) -> None:
+    """A card at (x, y); a face-down card whose other side the viewer sees (``back``,
+    FLIP2-SIGHT) is drawn as that side, outlined in dashes."""
     g = _el("g", parent, transform=f"translate({x:g},{y:g})")
+    if c is None and back is not None:
+        _el("title", g).text = f"other side seen: {card_label(back)}"
+        g.append(_piece(back))
+        _el(
+            "rect",
+            g,
+            x=1,
+            y=1,
+            width=CARD_WIDTH - 2,
+            height=CARD_HEIGHT - 2,
+            rx=5,
+            fill="none",
+            stroke=INK,
+            stroke_width=2,
+            stroke_dasharray="4 3",
+        )
+        return
     _el("title", g).text = card_label(c)
     g.append(_piece(c))
 
@@ -410,7 +431,8 @@ def position(what: GameState | PlayerView | TableView, *, step: float = 34) -> S
         if marks:
             _text(root, 10, y + 64, ", ".join(marks), font_size=11)
         for i, c in enumerate(s.cards):
-            _place(root, c, name_w + step * i, y + 4)
+            back = s.backs[i] if i < len(s.backs) else None  # FLIP2-SIGHT
+            _place(root, c, name_w + step * i, y + 4, back)
         y += CARD_HEIGHT + 14
     scores = ", ".join(f"{n} {p}" for n, p in t.scores)
     _text(root, 10, y + 16, f"scores: {scores}" if scores else "", font_size=12)
@@ -422,7 +444,8 @@ def _info_lines(t: TableView) -> list[str]:
         f"top card: {card_label(t.top) if t.top is not None else 'none yet'}",
         f"colour in force: {t.color or 'none'}",
         f"direction: {t.direction}",
-        f"draw pile: {t.draw_pile} cards",
+        f"draw pile: {t.draw_pile} cards"
+        + (f", its top's other side {card_label(t.pile_back)}" if t.pile_back else ""),
     ]
     return lines + list(t.windows)
 

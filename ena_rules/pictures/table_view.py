@@ -48,6 +48,9 @@ class SeatView:
     due: bool = False
     dealer: bool = False
     catchable: bool = False
+    backs: tuple[Card, ...] = ()
+    """FLIP2-SIGHT (a two-sided deck): the other side of each card, seen by the viewer; empty
+    when the view shows none (a one-sided deck, the viewer's own hand, the arbiter's table)."""
 
     @property
     def count(self) -> int:
@@ -77,6 +80,8 @@ class TableView:
     """A table record: the players whose last-round points count cards nobody saw as 0."""
     side: str = ""
     """FLIP2-SIDE: a two-sided deck's side in play (``light``, ``dark``); empty otherwise."""
+    pile_back: Card | None = None
+    """FLIP2-SIGHT: the other side of the draw pile's top card, as a player's view shows it."""
 
     @property
     def status(self) -> str:
@@ -100,22 +105,26 @@ class TableView:
         def code(c: Card | None) -> str | None:
             return None if c is None else str(c)
 
+        def seat(s: SeatView) -> dict[str, Any]:
+            out: dict[str, Any] = {
+                "name": s.name,
+                "cards": [code(c) for c in s.cards],
+                "count": s.count,
+                "due": s.due,
+                "dealer": s.dealer,
+                "catchable": s.catchable,
+            }
+            if s.backs:  # FLIP2-SIGHT: a two-sided deck's other sides, seen
+                out["backs"] = [str(c) for c in s.backs]
+            return out
+
+        sight = {} if self.pile_back is None else {"pile_back": str(self.pile_back)}
         return {
             "viewer": self.viewer,
             "phase": self.phase,
             "status": self.status,
             "rounds_done": self.rounds_done,
-            "seats": [
-                {
-                    "name": s.name,
-                    "cards": [code(c) for c in s.cards],
-                    "count": s.count,
-                    "due": s.due,
-                    "dealer": s.dealer,
-                    "catchable": s.catchable,
-                }
-                for s in self.seats
-            ],
+            "seats": [seat(s) for s in self.seats],
             "top": code(self.top),
             "side": self.side,
             "color": self.color,
@@ -132,6 +141,7 @@ class TableView:
             if self.last_round is None
             else {"winner": self.last_round[0], "points": [[n, p] for n, p in self.last_round[1]]},
             "open_points": list(self.open_points),
+            **sight,
         }
 
 
@@ -245,8 +255,10 @@ def _side(state: GameState) -> str:
 def table_from_view(v: PlayerView, *, windows: tuple[str, ...] = ()) -> TableView:
     """The table as one player's :class:`~ena_rules.game.view.PlayerView` shows it.
 
-    Other players' cards are ``None`` (face down): the view holds only their counts.
+    Other players' cards are ``None`` (face down): the view holds only their counts, and on a
+    two-sided deck the other side of each (``backs``, FLIP2-SIGHT), as of the draw pile's top.
     """
+    backs = dict(v.backs)
     seats = tuple(
         SeatView(
             name,
@@ -254,6 +266,7 @@ def table_from_view(v: PlayerView, *, windows: tuple[str, ...] = ()) -> TableVie
             due=v.due == name,
             dealer=v.dealer == name,
             catchable=name in v.catchable,
+            backs=backs.get(name, ()),  # the viewer's own seat is not among them
         )
         for name, count in v.hand_sizes
     )
@@ -273,4 +286,5 @@ def table_from_view(v: PlayerView, *, windows: tuple[str, ...] = ()) -> TableVie
         drawn=v.drawn,
         shown=v.shown_hand,
         scores=v.scores,
+        pile_back=v.pile_back,
     )

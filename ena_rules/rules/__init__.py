@@ -39,8 +39,8 @@ judgement      a judgement of an event: accept, a mistake the variant punishes, 
                the checks every event shares (game over, unknown player, not dealt, card args)
 windows        the timing windows of docs/timing-windows.md: one function per opening/closing
 work           the mutable working copy of a state an accepted event is applied to
-sight          what players see: open hands (HR-OPEN-HAND), blind draws (HR-BLIND-DRAW)
-unknown        cards nobody saw, counted (``UNKNOWN``, ``may_hold``, ``unseen_copies``)
+sight          what players see: open hands, blind draws, a two-sided deck's backs (FLIP2-SIGHT)
+unknown        cards nobody saw, counted (``UNKNOWN``, ``?|P3`` with its back seen, ``may_hold``)
 revenge        HR-REVENGE: the doubled answer
 =============  ==============================================================================
 """

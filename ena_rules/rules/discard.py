@@ -9,6 +9,8 @@ draw owed (pending or taken at once), the UNO call it may make due, the last car
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import Card
 from ..game.state import ChallengeWindow, GameState, Pending
 from ..game.words import a_word
@@ -114,7 +116,8 @@ def put_down(
     if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
         after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
         r.skips = 0
-    if _held_open(w, r, victim, after, ChallengeWindow(seat, victim, guilty, 0, prev_color)):
+    window = lambda: ChallengeWindow(seat, victim, guilty, 0, prev_color)  # noqa: E731
+    if _held_open(w, r, victim, after, window):  # built only where a window opens
         return
     if not r.count:
         record_skips(w, seat, r)
@@ -191,11 +194,13 @@ def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
     return v.rank(rank).challengeable and not flip
 
 
-def _held_open(w: Work, r: Resolution, victim: int, after: int, window: ChallengeWindow) -> bool:
+def _held_open(
+    w: Work, r: Resolution, victim: int, after: int, window: Callable[[], ChallengeWindow]
+) -> bool:
     """The effects that leave the victim owing nothing yet (a pending of 0 cards): DRAW-COLOR
     (the victim names the colour, then draws to it), FLIP2-WDC (the draw to the colour in force
-    is owed, and may be challenged), MAU-EIGHT-ANSWER (a skip the victim may pass on). True when
-    one of them holds the turn open."""
+    is owed, and may be challenged: ``window`` makes its challenge window), MAU-EIGHT-ANSWER (a
+    skip the victim may pass on). True when one of them holds the turn open."""
     v, card = w.v, r.card
     if r.asks is not None:  # DRAW-COLOR: the victim names the colour, then draws to it
         windows.open_pending(w, Pending(victim, 0, card.rank, after))
@@ -205,7 +210,7 @@ def _held_open(w: Work, r: Resolution, victim: int, after: int, window: Challeng
         windows.open_pending(w, Pending(victim, 0, card.rank, after))
         word = a_word(v.color_word(w.color)) if w.color else "any"
         w.note(r.key, f"{w.name(victim)} owes a draw until {word} card comes.")
-        windows.open_challenge(w, window)
+        windows.open_challenge(w, window())
         return True
     if not r.count and r.skips and v.skip_answers(card.rank):  # MAU-EIGHT-ANSWER
         windows.open_pending(w, Pending(victim, 0, card.rank, after))

@@ -107,14 +107,14 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
         deal.perform_deal(w, event)
     else:
         seat = state.players.index(event.player)
+        held = held_face(state, event) if state.variant.two_sided else event  # FLIP2-SIDE
         if j.kind == "mistake":
             penalties.settle(w, seat, j)
-            if isinstance(event, Play):  # the cards shown go back to the hand
-                w.show(seat, (event.card, *event.more))
-            elif isinstance(event, Overtake):
-                w.show(seat, (event.card,))
+            if isinstance(held, Play):  # the cards shown go back to the hand
+                w.show(seat, (held.card, *held.more))
+            elif isinstance(held, Overtake):
+                w.show(seat, (held.card,))
         else:
-            held = held_face(state, event) if state.variant.two_sided else event  # FLIP2-SIDE
             RULES[type(event)][1](w, seat, held, j)
     if state.variant.mercy.limit:  # NM-MERCY: a hand at the limit is out at once
         mercy.apply_mercy(w)

@@ -27,6 +27,7 @@ from ..cards.shuffle import derive_seed, shuffled
 from ..game.words import a_word
 from ..variant.ops import EFFECT_OPS, OPS, Op, card_needs, draw_count, effects_clause, moves_hands
 from . import windows
+from .unknown import turned_over
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -260,19 +261,43 @@ def _flip(r: Resolution, eff: Effect) -> None:
     showing its other face), then the draw pile (its bottom card comes on top), then every
     hand; the colour in force is the new top card's (FLIP2-WILD-TOP: a wild names none)."""
     w = r.w
-    w.discard = tuple(c.flipped for c in reversed(w.discard))
-    w.draw_pile = tuple(c.flipped for c in reversed(w.draw_pile))
-    w.hands = [tuple(c.flipped for c in hand) for hand in w.hands]
+    w.discard = tuple(turned_over(c) for c in reversed(w.discard))
+    w.draw_pile = tuple(turned_over(c) for c in reversed(w.draw_pile))
+    w.hands = [tuple(turned_over(c) for c in hand) for hand in w.hands]
+    # what the state says of cards held turns over with them: the cards drawn blind stay
+    # unseen by their drawer (HR-BLIND-DRAW, D-FLIP2-HOUSE), a hand shown stays shown
+    w.blind = tuple(tuple(turned_over(c) for c in b) for b in w.blind)
+    if w.reveal is not None:
+        w.reveal = attrs.evolve(w.reveal, cards=tuple(turned_over(c) for c in w.reveal.cards))
+    w.drawn = None if w.drawn is None else turned_over(w.drawn)
     w.side = 1 - w.side
     top = w.discard[-1]
-    w.color = top.color
+    before, w.color = w.color, top.color
     side = w.v.side_name(w.side)
     w.note(r.key, f"The game turns over: the {side} side is in play; the top card is {top.face}.")
     if top.color is None:
+        _flip_wild_top(w, top, before)
+
+
+def _flip_wild_top(w: Work, top: Card, before: str | None) -> None:
+    """FLIP2-WILD-TOP (``actions.flip_wild_top``): the wild face a Flip brought to the top
+    names no colour (``open``), or the colour in force before the Flip goes on as its colour
+    of the other side in ``actions.flip_colors`` (``keep_color``)."""
+    a = w.v.actions
+    pairs = dict(a.flip_colors)
+    pairs.update({x: k for k, x in a.flip_colors})  # read both ways
+    if a.flip_wild_top == "keep_color" and before is not None and before in pairs:
+        w.color = pairs[before]
         w.note(
             "actions.flip_wild_top",
-            f"The top card {top.face} names no colour: any card may be played on it.",
+            f"The top card {top.face} names no colour: {w.v.color_word(before)} goes on as "
+            f"{w.v.color_word(w.color)}.",
         )
+        return
+    w.note(
+        "actions.flip_wild_top",
+        f"The top card {top.face} names no colour: any card may be played on it.",
+    )
 
 
 _RUNNERS: dict[str, Callable[[Resolution, Effect], None]] = {

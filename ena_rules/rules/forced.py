@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .judgement import Judgement, reject
-from .unknown import UNKNOWN
+from .unknown import is_unknown
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -64,7 +64,7 @@ def draw_refused(
     if not s.variant.play.forced or s.phase != "play":
         return None
     for card in s.hands[seat]:
-        if card == UNKNOWN:
+        if is_unknown(card):
             continue  # a partial state: rules.unseen reads what the unknown cards may be
         if playable(s, seat, card).accepted:
             name = s.players[seat]

@@ -25,7 +25,7 @@ from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..variant import Variant
 from ..variant.ops import card_needs
-from .unknown import UNKNOWN, deck_in_play, may_hold, unseen
+from .unknown import deck_in_play, fits, is_unknown, may_hold, unseen, unseen_copies
 
 __all__ = [
     "Judgement",
@@ -140,7 +140,8 @@ def deck_key(v: Variant, card: Card) -> str:
 def held_face(s: GameState, e: Event) -> Event:
     """FLIP2-SIDE: on a two-sided deck a player names the face in play (``R1``): the event
     is the same with the physical card they hold showing it (``R1|P3``), the first such card
-    of their hand; any other event is itself."""
+    of their hand (on a partial state, else the first unseen one the hand may hold, FLIP2-SIGHT);
+    any other event is itself."""
     if not s.variant.two_sided or not isinstance(e, (Play, Overtake)) or e.card.other is not None:
         return e
     if e.player not in s.players:
@@ -150,10 +151,15 @@ def held_face(s: GameState, e: Event) -> Event:
     for c in hand:
         if c.rank == face.rank and c.color == face.color and c.other is not None:
             return attrs.evolve(e, card=c)
-    if s.partial and UNKNOWN in hand:  # a card nobody saw: the first unseen one showing it
-        for c, n in unseen(s).items():
-            if n > 0 and c.other is not None and c.face == face:
-                return attrs.evolve(e, card=c)
+    if s.partial and any(is_unknown(c) for c in hand):  # a card nobody saw: an unseen one
+        seat = s.players.index(e.player)
+        showing = [c for c, n in unseen(s).items() if n > 0 and c.other and c.face == face]
+        held = [c for c in showing if may_hold(s, seat, c)]  # FLIP2-SIGHT: its back fits
+        drawn = s.drawn
+        if s.phase == "drawn" and s.turn == seat and drawn is not None and is_unknown(drawn):
+            held = [c for c in held if fits(drawn, c)] or held  # the drawn card, if it may be
+        if held or showing:
+            return attrs.evolve(e, card=(held or showing)[0])
     return e
 
 
@@ -270,10 +276,29 @@ def not_held(s: GameState, seat: int, card: Card) -> Judgement:
     """The rejection of a card a hand cannot hold: not known in it, and no unknown card left
     or every copy of it in sight (DECK-108: the deck has only so many)."""
     name = s.players[seat]
-    if not s.partial or UNKNOWN not in s.hands[seat]:
+    hand = s.hands[seat]
+    if not s.partial or not any(is_unknown(c) for c in hand):
         return reject("turn.from_hand", f"{name} does not hold {card}")
+    if card.other is not None and unseen_copies(s, card) > 0:
+        return reject("deck.pairs", lambda: _backs_refuse(s, seat, card), "FLIP2-SIGHT")
     copies = deck_in_play(s).count(card)
     return reject(
         deck_key(s.variant, card),
         f"{name} cannot hold {card}: all {copies} of the deck's {card} are in sight",
     )
+
+
+def _backs_refuse(s: GameState, seat: int, card: Card) -> str:
+    """FLIP2-SIGHT in words: the card's other side is not among the backs seen in the hand,
+    and any unknown card whose back nobody saw cannot be it either (:func:`may_hold`)."""
+    name = s.players[seat]
+    hand = s.hands[seat]
+    backs = sorted({str(c.other) for c in hand if is_unknown(c) and c.other is not None})
+    text = (
+        f"{name} cannot hold {card}: every player sees the other side of {name}'s cards "
+        f"({', '.join(backs) or 'none seen'}), and {card}'s other side, {card.other}, is not "
+        "among them"
+    )
+    if any(c.rank == "?" and c.other is None for c in hand):
+        text += f"; every unseen card with the other side {card.other} is seen in another place"
+    return text

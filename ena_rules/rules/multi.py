@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..game.events import Play
 from . import discard, scoring, windows
 from .judgement import Judgement, reject
-from .unknown import UNKNOWN, unseen_copies
+from .unknown import unknown_count, unseen_copies
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -76,7 +76,7 @@ def judge_more(s: GameState, seat: int, e: Play) -> Judgement | None:
         if missing > 0 and (not s.partial or unseen_copies(s, c) < missing):
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {c} {n} times")
         short += max(missing, 0)
-    if short > held[UNKNOWN]:
+    if short > unknown_count(s.hands[seat]):
         return reject("turn.from_hand", f"{s.players[seat]} does not hold {listed}")
     if seat != s.turn or s.phase == "color":
         return None  # D-HR-MULTI-ORDER: out of turn, whatever the phase (turn.not_due)

@@ -4,6 +4,11 @@ HR-OPEN-HAND (``view.open_below``): a hand of fewer than that many cards lies fa
 player's view (:func:`open_hands`). HR-BLIND-DRAW (``view.blind_draw``): a card drawn is not
 seen by its drawer until it is played.
 
+FLIP2-SIGHT (a two-sided deck, ``deck.pairs``): a player holds their cards with the side in
+play towards them, so every other player sees the other side of each (:func:`backs`); the draw
+pile lies with the side in play down, so everyone sees the other side of its top card
+(:func:`pile_back`).
+
 ``GameState.blind`` holds, per seat, the cards of that seat's hand its owner has not seen
 (empty when the variant has no blind draws). A card drawn joins it; a card put down leaves
 it (a player holding a seen copy of the card puts that one down first); a card taken back
@@ -29,10 +34,12 @@ if TYPE_CHECKING:
     from .work import Work
 
 __all__ = [
+    "backs",
     "drawn",
     "forget_seats",
     "open_hands",
     "own_unseen",
+    "pile_back",
     "put_down",
     "seen",
     "take_back",
@@ -121,3 +128,37 @@ def open_hands(s: GameState, seat: int) -> tuple[tuple[str, tuple[Card, ...]], .
         for i, (p, h) in enumerate(zip(s.players, s.hands, strict=True))
         if i != seat and len(h) < below
     )
+
+
+def _back(card: Card) -> Card:
+    """The other side of a two-sided card, as a one-sided face (``P3`` of ``R1|P3``)."""
+    return card if card.other is None else card.other
+
+
+def backs(s: GameState, seat: int) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """FLIP2-SIGHT: the other side of every other player's cards as ``seat`` sees them, in seat
+    and hand order; empty for a one-sided deck.
+
+    >>> from ena_rules import load_variant
+    >>> from ena_rules.testing import start_round
+    >>> s = start_round(load_variant("flip"), ["ana", "bor"], dealer="bor",
+    ...                 hands=[["R1|P3"], ["G2|T+5", "B7|O3"]])
+    >>> [(p, [str(c) for c in cs][:2]) for p, cs in backs(s, 0)]
+    [('bor', ['T+5', 'O3'])]
+    """
+    if not s.variant.two_sided:
+        return ()
+    hands = s.hands or tuple(() for _ in s.players)
+    return tuple(
+        (p, tuple(_back(c) for c in h))
+        for i, (p, h) in enumerate(zip(s.players, hands, strict=True))
+        if i != seat
+    )
+
+
+def pile_back(s: GameState) -> Card | None:
+    """FLIP2-SIGHT: the other side of the draw pile's top card, seen by all (None: a one-sided
+    deck, or an empty pile)."""
+    if not s.variant.two_sided or not s.draw_pile:
+        return None
+    return _back(s.draw_pile[0])

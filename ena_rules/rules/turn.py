@@ -19,7 +19,7 @@ from ..variant.ops import draw_count
 from . import answers, discard, finish, forced, multi, scoring, windows
 from .judgement import Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
-from .unknown import UNKNOWN, known, unseen
+from .unknown import known, unknown_count, unseen
 from .work import Work, evolve
 
 __all__ = [
@@ -306,11 +306,11 @@ def _nobody_can_finish(w: Work) -> bool:
     if w.pending is not None or any(len(h) < limit for h in w.hands):
         return False
     probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
-    hidden = set(unseen(probe)) if any(UNKNOWN in h for h in w.hands) else set()
+    hidden = set(unseen(probe)) if any(unknown_count(h) for h in w.hands) else set()
     return not any(
         matches(probe, i, c).accepted
         for i, h in enumerate(w.hands)
-        for c in set(known(h)) | (hidden if UNKNOWN in h else set())
+        for c in set(known(h)) | (hidden if unknown_count(h) else set())
     )
 
 

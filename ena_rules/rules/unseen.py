@@ -30,17 +30,22 @@ from ..game.state import GameState, RoundResult, replace
 from ..game.verdict import UNDETERMINED, Note, Verdict
 from ..variant import Variant
 from . import sight
-from .judgement import cname, not_held
+from .judgement import cname, held_face, not_held
 from .mercy import over_limit
 from .scoring import end_round
 from .turn import matches, playable
 from .unknown import (
     UNKNOWN,
+    fits,
+    holds_color,
     in_sight,
+    is_unknown,
     known,
     may_hold,
     overfull,
+    unknown_back,
     unknown_count,
+    unknown_slot,
     unseen,
     unseen_copies,
 )
@@ -78,14 +83,21 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
     """The partial state of ``s`` that sees only the hands of ``keep`` (and what a hand shown
     to ``viewer`` shows): other hands and the draw pile become :data:`UNKNOWN` cards; the
     guilt of a challengeable card played by a hidden hand on a colour in play becomes
-    undetermined (on no colour it was legal whatever the hand held).
+    undetermined (on no colour it was legal whatever the hand held). FLIP2-SIGHT: a player's
+    view (``viewer``) of a two-sided deck keeps the other side of the hidden hands' cards and
+    of the draw pile's top card, which every player sees (:func:`unknown_back`).
 
     >>> from ena_rules import load_variant, new_game
     >>> forget(new_game(load_variant("official"), ["ana", "bor"], dealer="ana")).partial
     True
     """
     seen = set(keep)
-    hands = [h if i in seen else (UNKNOWN,) * len(h) for i, h in enumerate(s.hands)]
+    backs = viewer is not None and s.variant.two_sided  # FLIP2-SIGHT
+
+    def hidden(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(unknown_back(c.other) for c in cards) if backs else (UNKNOWN,) * len(cards)
+
+    hands = [h if i in seen else hidden(h) for i, h in enumerate(s.hands)]
     drawn = s.drawn
     for i in seen if s.blind else ():  # HR-BLIND-DRAW: the cards the viewer has not seen
         blind = sight.own_unseen(s, i)  # () for an open hand (HR-OPEN-HAND: face up)
@@ -100,16 +112,16 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
         if size >= len(r.cards):
             hands[r.owner] = (*r.cards, *(UNKNOWN,) * (size - len(r.cards)))
     if drawn is not None and s.turn not in seen:
-        drawn = UNKNOWN
+        drawn = hidden((drawn,))[0]
     challenge = s.challenge
     if challenge is not None and challenge.offender not in seen and challenge.prev_color:
         # CHAL-GUILTY: the hidden hand decides; with no colour in play it was legal anyway
         challenge = attrs.evolve(challenge, guilty=False, unsure=True)
     reveal = s.reveal if s.reveal is not None and s.reveal.viewer in seen else None
-    return replace(
+    out = replace(
         s,
         hands=tuple(hands),
-        draw_pile=(UNKNOWN,) * len(s.draw_pile),
+        draw_pile=(*hidden(s.draw_pile[:1]), *(UNKNOWN,) * (len(s.draw_pile) - 1)),
         seed=0,  # the seed fixes in-round shuffles: not for a partial state's eyes
         drawn=drawn,
         challenge=challenge,
@@ -118,6 +130,11 @@ def forget(s: GameState, keep: Iterable[int] = (), viewer: int | None = None) ->
         partial=True,
         viewer=viewer,
     )
+    if backs and challenge is not None and challenge.unsure and challenge.prev_color:
+        held = holds_color(out, challenge.offender, challenge.prev_color)  # FLIP2-SIGHT
+        if held is not None:  # the backs seen decide the guilt
+            out = replace(out, challenge=attrs.evolve(challenge, guilty=held, unsure=False))
+    return out
 
 
 def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
@@ -128,12 +145,13 @@ def reveal(s: GameState, seat: int, cards: Iterable[Card]) -> GameState | str:
     for c in cards:
         if c in hand:
             continue  # already known there (the shown list names it again)
-        if UNKNOWN not in hand:
+        at = unknown_slot(tuple(hand), c)
+        if at is None:
             return f"{s.players[seat]} holds no unseen card that could be {c}"
         if pool[c] <= 0:
             return f"{c} cannot be in {s.players[seat]}'s hand: every copy is in sight"
         pool[c] -= 1
-        hand[hand.index(UNKNOWN)] = c
+        hand[at] = c
     hands = list(s.hands)
     hands[seat] = tuple(hand)
     return replace(s, hands=tuple(hands))
@@ -290,7 +308,7 @@ def apply_partial(s: GameState, e: Event, full: Apply) -> Verdict:
     A refusal carries ``s`` itself, as on a full state: judged in one reading, the refused
     line changes nothing (the reading's own state would lose what is open).
     """
-    if s.phase == "drawn" and s.drawn == UNKNOWN and not isinstance(e, CallUno):
+    if s.phase == "drawn" and is_unknown(s.drawn) and not isinstance(e, CallUno):
         v = _after_unknown_draw(s, e, full)
     elif isinstance(e, Challenge) and s.challenge is not None and s.challenge.unsure:
         v = _challenge(s, e, full)
@@ -306,15 +324,10 @@ def _settled(s: GameState, v: Verdict) -> Verdict:
     cards has an undetermined guilt; a round scored with unseen cards has open points."""
     new = v.state
     c = new.challenge
-    if (
-        c is not None
-        and c is not s.challenge
-        and not c.guilty
-        and c.prev_color is not None
-        and UNKNOWN in new.hands[c.offender]
-        and any(x.color == c.prev_color for x in unseen(new).elements())
-    ):
-        new = attrs.evolve(new, challenge=attrs.evolve(c, unsure=True))
+    if c is not None and c is not s.challenge and not c.guilty and c.prev_color is not None:
+        held = holds_color(new, c.offender, c.prev_color)  # FLIP2-SIGHT: the backs seen count
+        if held is not False:
+            new = attrs.evolve(new, challenge=attrs.evolve(c, guilty=bool(held), unsure=not held))
     if new.round > s.round and new.last_round is not None:
         counts = tuple(unknown_count(h) for h in new.hands)
         if any(counts):
@@ -332,11 +345,15 @@ def _after_unknown_draw(s: GameState, e: Event, full: Apply) -> Verdict:
     if getattr(e, "player", None) == s.players[seat]:
         if isinstance(e, Pass):
             return full(s, e)
-        if isinstance(e, Play) and may_hold(s, seat, e.card):
-            shown = reveal(s, seat, (e.card,))
+        held = held_face(s, e) if s.variant.two_sided else e  # FLIP2-SIDE: a face names a card
+        drawn = s.drawn
+        assert drawn is not None
+        if isinstance(held, Play) and fits(drawn, held.card) and may_hold(s, seat, held.card):
+            card = held.card
+            shown = reveal(s, seat, (card,))
             if isinstance(shown, GameState):
-                shown = attrs.evolve(shown, drawn=e.card)
-                if matches(shown, seat, e.card).accepted:
+                shown = attrs.evolve(shown, drawn=card)
+                if matches(shown, seat, card).accepted:
                     return _settled(s, full(shown, e))
     passed = _turn_passed(s)
     v = _settled(passed, full(passed, e))
@@ -370,7 +387,7 @@ def _forced_draw(s: GameState, e: Draw, full: Apply) -> Verdict:
     if one of them may be a playable unseen card, and accepted if none can be."""
     drawn = _settled(s, full(s, e))
     seat = s.turn
-    if not drawn.accepted or e.player != s.players[seat] or UNKNOWN not in s.hands[seat]:
+    if not drawn.accepted or e.player != s.players[seat] or not unknown_count(s.hands[seat]):
         return drawn
     could: list[Card] = []
     refused: Verdict | None = None

@@ -24,7 +24,9 @@ __all__ = ["PlayerView", "view"]
 
 
 def view(state: GameState, player: str) -> PlayerView:
-    """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them.
+    """The view of ``player``: own hand, others' hand sizes, the table, a hand shown to them;
+    on a two-sided deck the other side of the others' cards and of the draw pile's top card
+    (FLIP2-SIGHT).
 
     ``legal_events(view(state, player))`` lists what that player may do now, from the view
     alone (its :attr:`PlayerView.state`, a partial state).
@@ -64,5 +66,7 @@ def view(state: GameState, player: str) -> PlayerView:
         dealer=None if s.dealer is None else s.players[s.dealer],
         open_hands=shown_to_all,  # HR-OPEN-HAND
         unseen=len(unseen),
+        backs=sight.backs(s, seat),  # FLIP2-SIGHT
+        pile_back=sight.pile_back(s),
         state=forget(s, keep=(seat, *(s.players.index(p) for p, _ in shown_to_all)), viewer=seat),
     )

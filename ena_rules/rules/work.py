@@ -22,6 +22,7 @@ from ..game.phases import Phase
 from ..game.state import GameState, replace
 from ..game.verdict import Note, Outcome, Verdict, make_note, make_verdict
 from . import sight
+from .unknown import unknown_slot
 
 __all__ = ["Work", "evolve"]
 
@@ -150,15 +151,20 @@ class Work:
             return
         hand = list(self.hands[seat])
         for card in cards:
-            if card in hand or _UNKNOWN not in hand:
-                continue
-            hand[hand.index(_UNKNOWN)] = card
+            at = None if card in hand else unknown_slot(tuple(hand), card)
+            if at is not None:
+                hand[at] = card
         self.hands[seat] = tuple(hand)
 
     def remove(self, seat: int, card: Card) -> None:
         """Take one copy of ``card`` out of ``seat``'s hand."""
         hand = self.hands[seat]
-        i = hand.index(card if not self.s.partial or card in hand else _UNKNOWN)
+        if not self.s.partial or card in hand:
+            i = hand.index(card)
+        else:  # a card nobody saw (FLIP2-SIGHT: one whose back is the card's first)
+            at = unknown_slot(hand, card)
+            assert at is not None, card
+            i = at
         self.hands[seat] = hand[:i] + hand[i + 1 :]
         if self.blind:  # HR-BLIND-DRAW: a card put down is seen
             sight.put_down(self, seat, card, hand)

@@ -105,6 +105,8 @@ class ExploreResult:
     judged: int
     frontier: int
     """States not expanded because they passed ``max_shuffles`` reshuffles or ``max_states``."""
+    turned: int = 0
+    """States on the second side of a two-sided deck (FLIP2-SIDE: the game turned over)."""
 
 
 def explore(
@@ -156,4 +158,5 @@ def explore(
                 queue.append(verdict.state)
         if candidates:
             judged += check_candidates(state, legal)
-    return ExploreResult(len(seen), round_ends, transitions, judged, frontier)
+    turned = sum(1 for s in seen if s.side)
+    return ExploreResult(len(seen), round_ends, transitions, judged, frontier, turned)

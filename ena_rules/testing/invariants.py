@@ -6,6 +6,9 @@ share them:
 - :func:`check_conservation`: hands, draw pile and discard pile hold exactly the deck;
 - :func:`check_serialisation`: position notation and the cattrs converter give the state back;
 - :func:`check_views`: no player's view holds another player's hidden card or the draw order;
+- :func:`check_backs`: the backs a view shows match the hidden cards (FLIP2-SIGHT);
+- :func:`check_view_agreement`: on each view's partial state, ``legal_events`` and ``apply``
+  agree;
 - :func:`check_legal_accepted`: every event of ``legal_events`` is accepted;
 - :func:`check_judgement`: one event's verdict agrees with an independent model: accepted exactly
   when legal; a mistake penalised by exactly the variant's count, changing nothing but the
@@ -38,10 +41,12 @@ from ..variant import Variant
 __all__ = [
     "InvariantError",
     "candidate_events",
+    "check_backs",
     "check_conservation",
     "check_legal_accepted",
     "check_serialisation",
     "check_state",
+    "check_view_agreement",
     "check_views",
     "expected_mistake",
     "penalty_count",
@@ -142,10 +147,27 @@ def _blind_at(state: GameState, seat: int) -> list[int]:
     return taken
 
 
+def _moved(pool: list[Card], shift: int) -> list[Card]:
+    """The pool reversed and rotated by ``shift``, each card among those with the same other
+    side (FLIP2-SIGHT: a two-sided card's back is seen, so only a card with the same back may
+    take its place; a one-sided deck is one such class)."""
+    places: dict[Card | None, list[int]] = {}
+    for i, c in enumerate(pool):
+        places.setdefault(c.other, []).append(i)
+    out = list(pool)
+    for at in places.values():
+        cards = [pool[i] for i in reversed(at)]
+        k = shift % len(cards)
+        for i, c in zip(at, cards[k:] + cards[:k], strict=True):
+            out[i] = c
+    return out
+
+
 def _hide(state: GameState, seat: int, shift: int = 0) -> GameState:
     """The same state with every card hidden from ``seat`` moved: others' hands, the draw
     pile and ``seat``'s own cards drawn blind (HR-BLIND-DRAW) are refilled, sizes kept, from
-    the reversed pool of those cards (rotated by ``shift``)."""
+    the reversed pool of those cards (rotated by ``shift``; a two-sided card only among the
+    cards with its back, :func:`_moved`)."""
     below = state.variant.view.open_below  # HR-OPEN-HAND: a hand shown to all stays put
     r = state.reveal  # CHAL-SHOW: a hand shown to seat stays put
     others = [
@@ -159,9 +181,7 @@ def _hide(state: GameState, seat: int, shift: int = 0) -> GameState:
     own = list(state.hands[seat])
     pool = [c for i in others for c in state.hands[i]] + list(state.draw_pile)
     pool += [own[j] for j in blind_at]
-    pool.reverse()
-    if pool and shift:
-        pool = pool[shift % len(pool) :] + pool[: shift % len(pool)]
+    pool = _moved(pool, shift)
     hands = list(state.hands)
     k = 0
     for i in others:
@@ -207,7 +227,7 @@ def check_views(state: GameState) -> None:
     holds a card; and the view does not change when every card hidden from them is moved
     (non-interference: others' hands and the draw pile are refilled in another order).
     """
-    public = {"hand", "discard", "top", "drawn", "shown_hand", "open_hands"}
+    public = {"hand", "discard", "top", "drawn", "shown_hand", "open_hands", "backs", "pile_back"}
     for seat, player in enumerate(state.players):
         seen = view(state, player)
         own = state.hands[seat] if state.hands else ()
@@ -235,6 +255,48 @@ def check_views(state: GameState) -> None:
                 raise _fail("views", state, f"{player}'s view holds cards in {f.name!r}")
         if state.hands:
             _check_secrecy(state, seat, player)
+
+
+def check_backs(state: GameState) -> None:
+    """FLIP2-SIGHT: the backs in each view match the hidden cards: the view lists the other side
+    of each other player's cards (in hand order) and of the draw pile's top card, and each
+    unknown card of its partial state shows the back of the card in its place; a one-sided
+    deck shows no backs."""
+    two = state.variant.two_sided
+    hands = state.hands or tuple(() for _ in state.players)
+    for seat, player in enumerate(state.players):
+        seen = view(state, player)
+        want = tuple(
+            (p, tuple(c.other or c for c in h))
+            for i, (p, h) in enumerate(zip(state.players, hands, strict=True))
+            if i != seat
+        )
+        top = state.draw_pile[0].other if two and state.draw_pile else None
+        if seen.backs != (want if two else ()) or seen.pile_back != top:
+            raise _fail("backs", state, f"{player}'s view misstates the backs it sees")
+        p = seen.state
+        assert p is not None
+        places = [*zip(p.hands or hands, hands, strict=True), (p.draw_pile, state.draw_pile)]
+        for got, real in places:
+            for g, c in zip(got, real, strict=True):
+                if g.rank == "?" and g.other is not None and (not two or g.other != c.other):
+                    raise _fail("backs", state, f"{player}'s partial state shows {g} for {c}")
+
+
+def check_view_agreement(state: GameState) -> None:
+    """On each player's view (its partial state) every event :func:`legal_events` lists is
+    judged by ``apply`` without a rejection (accepted, penalised, or undetermined by cards
+    nobody saw): what a view knows (FLIP2-SIGHT: the backs it sees) never makes the two
+    disagree."""
+    if not state.hands:
+        return
+    for player in state.players:
+        seen = view(state, player).state
+        assert seen is not None
+        for event in legal_events(seen):
+            verdict = apply(seen, event)
+            if verdict.rejected:
+                raise _fail("views", state, f"on {player}'s view, legal {event!r} was {verdict}")
 
 
 def _check_secrecy(state: GameState, seat: int, player: str) -> None:
@@ -288,10 +350,11 @@ def check_legal_accepted(state: GameState) -> list[tuple[PlayerEvent, Verdict]]:
 
 
 def check_state(state: GameState) -> None:
-    """Every invariant on one state: conservation, serialisation, views."""
+    """Every invariant on one state: conservation, serialisation, views, backs."""
     check_conservation(state)
     check_serialisation(state)
     check_views(state)
+    check_backs(state)
 
 
 # -- the model of one event ---------------------------------------------------------------------

@@ -15,8 +15,9 @@ loaded pair plays seeded random games to the game's end, with
 - the final state round-tripping through a position and through JSON, and the game replayed
   from its first state giving the same final state (determinism).
 
-A seeded sample of triples plays too; :func:`preset_check` plays every shipped preset
-(:data:`PRESETS`) 1,000 seeded games; :func:`table_record_check` is the table-record property:
+A seeded sample of triples plays too; :func:`preset_check` plays every shipped game
+(:data:`PRESETS`: every shipped variant but the deck declarations) 1,000 seeded games;
+:func:`table_record_check` is the table-record property:
 every consistent full record of a shipped variant, made a table record with
 :func:`~ena_rules.log.table_writer.to_table_record` with and without its drawn cards, stays
 consistent. The whole run::
@@ -54,12 +55,13 @@ from ..game.state import GameState
 from ..rules.chance import drive_chance
 from ..rules.referee import apply, canonical_deck, legal_events, new_game
 from ..variant import Variant
-from ..variant.io import load_variant, load_variant_text
+from ..variant.io import load_variant, load_variant_text, shipped_variants
 from .invariants import check_conservation, check_legal_accepted, check_serialisation, check_views
 from .model import check_judgement
 
 __all__ = [
     "BASES",
+    "DECKS_ONLY",
     "MATRIX_TARGET",
     "MAX_EVENTS",
     "PRESETS",
@@ -83,8 +85,14 @@ MAX_EVENTS = 3_000
 MATRIX_TARGET = 1
 #: The target with elimination on: out of reach, so that the game ends with one player left.
 ELIMINATION_TARGET = 100_000
-#: The shipped presets of house rules (uno-online's presets; the family's games later).
-PRESETS = ("party", "crazy")
+#: The shipped variants that declare a deck and no game (DECK-DECLARE: "no rules beyond the
+#: pack"; the games of their cards, crazy-eights, mau-mau and crazy-eights-house, extend them).
+DECKS_ONLY = ("pack-32", "pack-52")
+#: Every shipped game the preset check plays: every shipped variant but :data:`DECKS_ONLY`
+#: (uno-online's presets party and crazy, the bases official and ena with their 112-card
+#: decks, the house-rule files, and the family's games: Crazy Eights, Mau-Mau, No Mercy and
+#: its presets, UNO Flip), a new shipped file included as it comes.
+PRESETS = tuple(sorted(set(shipped_variants()) - set(DECKS_ONLY)))
 #: The parts of a run.
 PARTS = ("pairs", "triples", "presets", "records")
 
@@ -321,20 +329,42 @@ def triples(count: int, seed: int) -> list[tuple[Setting, ...]]:
     return out
 
 
-def preset_check(games: int, seed: int, f: Figures, presets: Sequence[str] = PRESETS) -> None:
-    """Every shipped preset plays ``games`` seeded games to their end with the invariants."""
+def preset_check(
+    games: int,
+    seed: int,
+    f: Figures,
+    presets: Sequence[str] = PRESETS,
+    shard: tuple[int, int] = (0, 1),
+) -> dict[str, dict[str, float]]:
+    """Every shipped preset plays ``games`` seeded games to their end with the invariants
+    (``shard`` K of N: the games ``g`` with ``g % N == K``); each preset's games, events and
+    CPU seconds per game (what a run of 1,000 costs)."""
+    k, of = shard
+    costs: dict[str, dict[str, float]] = {}
     for name in presets:
         preset = load_variant(name)
         variant = attrs.evolve(preset, scoring=attrs.evolve(preset.scoring, target=MATRIX_TARGET))
-        for g in range(games):
-            f.combinations += g == 0
+        started, played, events = time.process_time(), 0, 0
+        mine = [g for g in range(games) if g % of == k]
+        f.combinations += bool(mine)
+        for g in mine:
             try:
                 n, _ = play_game(variant, seed + g)
             except (AssertionError, EnaRulesError) as exc:
                 f.failures.append(f"preset {name}, game seed {seed + g}: {exc}")
+                f.report(f.failures[-1])
                 continue
-            f.games += 1
-            f.events += n
+            played += 1
+            events += n
+        f.games += played
+        f.events += events
+        cpu = time.process_time() - started
+        costs[name] = {
+            "games": played,
+            "events": events,
+            "cpu_seconds_per_game": round(cpu / len(mine), 3) if mine else 0.0,
+        }
+    return costs
 
 
 def recorded_round(variant: Variant, seed: int, players: int = 3) -> str:
@@ -388,11 +418,18 @@ def table_record_check(variant: Variant, seed: int) -> list[str]:
     return problems
 
 
-def table_records(count: int, seed: int, f: Figures, variants: Sequence[str] | None = None) -> None:
-    """The table-record property over ``count`` rounds of every shipped variant."""
-    from ..variant.io import shipped_variants
-
-    for name in variants if variants is not None else sorted(shipped_variants()):
+def table_records(
+    count: int,
+    seed: int,
+    f: Figures,
+    variants: Sequence[str] | None = None,
+    shard: tuple[int, int] = (0, 1),
+) -> None:
+    """The table-record property over ``count`` rounds of every shipped variant (``shard`` K
+    of N: every N-th variant from the K-th)."""
+    k, of = shard
+    names = variants if variants is not None else sorted(shipped_variants())
+    for name in names[k::of]:
         variant = load_variant(name)
         f.combinations += 1
         for i in range(count):
@@ -439,11 +476,11 @@ def run(
         out[part] = {**f.as_dict(), "failed": f.failures[:20]}
     if "presets" in parts:
         f = Figures(report=report)
-        preset_check(preset_games, seed * 1000 + k * preset_games, f)
-        out["presets"] = {**f.as_dict(), "presets": list(PRESETS), "failed": f.failures[:20]}
+        costs = preset_check(preset_games, seed * 1000, f, shard=shard)
+        out["presets"] = {**f.as_dict(), "presets": costs, "failed": f.failures[:20]}
     if "records" in parts:
         f = Figures(report=report)
-        table_records(records, seed + k * records, f)
+        table_records(records, seed, f, shard=shard)
         out["table_records"] = {
             "variants": f.combinations,
             "rounds": f.games,

@@ -223,7 +223,7 @@ def _check_card_turn(
     if not draws and before.variant.skip_answers(card.rank):  # MAU-EIGHT-ANSWER: held
         want = (victim, "owe", 0)
     if any(e.op == "draw_until_color" for e in before.variant.rank_of(card).effects):
-        want = _draw_color_model(before, after, victim, want)
+        want = want if owed else _draw_color_model(before, after, victim, want)
     got = (after.turn, after.phase, after.pending.count if after.pending else 0)
     if got == (victim, "play", 0) and _kept_turn(before, verdict, card):
         return  # DRAW-COLOR (draw_color.exhausted = keep_turn): nothing of it could be drawn

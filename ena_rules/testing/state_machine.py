@@ -48,6 +48,7 @@ from .explore import (
     check_turn_order,
     check_views,
 )
+from .invariants import check_backs, check_view_agreement
 
 __all__ = ["PLAYER_NAMES", "RefereeMachine", "make_machine"]
 
@@ -378,6 +379,24 @@ class RefereeMachine(RuleBasedStateMachine):
             return
         if self.state is not None:
             check_views(self.state)
+
+    @invariant()
+    def backs_match_hidden_cards(self) -> None:
+        """FLIP2-SIGHT: the backs each view shows (and its partial state keeps) are the other
+        sides of the hidden cards; a one-sided deck shows none."""
+        if not self._on("backs_match_hidden_cards"):
+            return
+        if self.state is not None:
+            check_backs(self.state)
+
+    @invariant()
+    def views_agree_with_themselves(self) -> None:
+        """On each player's view (its partial state), every event legal_events lists is
+        judged by apply without a rejection (FLIP2-SIGHT: the backs seen narrow both alike)."""
+        if not self._on("views_agree_with_themselves"):
+            return
+        if self.state is not None:
+            check_view_agreement(self.state)
 
     def teardown(self) -> None:
         """Nothing to release; kept for symmetry with apps that open resources."""

@@ -6,7 +6,8 @@ extending a game of a pack of playing cards, ``crazy-eights`` or ``mau-mau``, wi
 choice for the keys those games have (:func:`pack_variants`, DECK-DECLARE); either may give
 some cards effects of their own (:func:`card_tables`, DECK-CARD). Or one extending ``no-mercy``
 with a random reading of each of its disputed points (:func:`no_mercy_variants`, NM-*,
-DRAW-COLOR). Each is loaded by
+DRAW-COLOR). Or one extending a game of two-sided cards, ``flip``, with random house rules on
+its own draw ranks (:func:`two_sided_variants`, FLIP2-*, D-FLIP2-HOUSE). Each is loaded by
 :func:`~ena_rules.load_variant_text`; every combination it draws is one the loader must accept.
 
 >>> from hypothesis import find
@@ -30,6 +31,8 @@ __all__ = [
     "no_mercy_variants",
     "pack_variant_texts",
     "pack_variants",
+    "two_sided_variant_texts",
+    "two_sided_variants",
     "variant_texts",
     "variants",
 ]
@@ -315,3 +318,121 @@ def no_mercy_variant_texts(draw: st.DrawFn) -> str:
 def no_mercy_variants() -> st.SearchStrategy[Variant]:
     """Random valid readings of UNO Show 'Em No Mercy (NM-*, DRAW-COLOR)."""
     return no_mercy_variant_texts().map(lambda text: load_variant_text(text, source="<generated>"))
+
+
+def _two_sided_ranks(base: Variant) -> tuple[list[str], list[str]]:
+    """The ranks of a two-sided deck's faces (FLIP2-DECK), read from the variant: those that
+    draw a count (coloured first, then wild) and those that turn the game over."""
+    faces = {f.rank: f.color is None for c in base.cards for f in (c.face, c.flipped.face)}
+    ops = {rank: [e.op for e in base.rank(rank).effects] for rank in faces}
+    draws = sorted((r for r in faces if "draw" in ops[r]), key=lambda r: (faces[r], r))
+    flips = sorted(r for r in faces if "flip" in ops[r])
+    return draws, flips
+
+
+@st.composite
+def two_sided_variant_texts(draw: st.DrawFn, base: str = "flip") -> str:
+    """The TOML text of a variant of a two-sided deck (``base``: UNO Flip, FLIP2-*) with random
+    house rules (HR-*, HOUSE-*, OVT-*: the keys of docs/house-rules.md on the deck's own draw
+    ranks, read from the variant) and a random reading of its open points; small hands so that
+    rounds end (D-FLIP2-HOUSE)."""
+    from ..variant.io import load_variant
+
+    draws, flips = _two_sided_ranks(load_variant(base))
+    coloured = [r for r in draws if not r.startswith("W")]
+    answers: list[dict[str, list[str]]] = [
+        {},
+        *({r: [r]} for r in draws),
+        {r: draws for r in draws},
+    ]
+    some = st.lists(st.sampled_from(draws), unique=True).map(sorted)
+    hand_size = draw(st.sampled_from([2, 3, 7]))
+    play_drawn = draw(st.booleans())
+    multi = draw(st.booleans())
+    overtake = draw(st.booleans())
+    teams = draw(st.sampled_from(["off", "off", "opposite"]))
+    elimination = "off" if teams != "off" else draw(st.sampled_from(["off", "most_cards"]))
+    deck = load_variant(base).deck
+    returned = [*load_variant(base).first_card.return_ranks]
+    keep = draw(st.booleans())  # FLIP2-WILD-TOP: the colour goes on as its other side's
+    paired = dict(zip(deck.colors, deck.back_colors, strict=False)) if keep else {}
+    sections: dict[str, dict[str, Any]] = {
+        "players": {"min": 4 if teams != "off" else 2, "max": 4, "teams": teams},
+        "deal": {"hand_size": hand_size, "shuffle_seats": draw(st.booleans())},
+        "first_card": {
+            "return_ranks": draw(st.sampled_from([returned, [], [*returned, "W", *flips]])),
+            "wild_color": draw(st.sampled_from(["first_player", "dealer", "nobody"])),
+        },
+        "turn": {
+            "draw": draw(st.sampled_from(["one", "until_playable"])),
+            "play_drawn": play_drawn,
+        },
+        "actions": {
+            "two_player_reverse": draw(st.sampled_from(["skip", "reverse"])),
+            "flip_wild_top": "keep_color" if keep else "open",
+            "flip_colors": paired,
+        },
+        "challenge": {
+            "guilty": draw(st.sampled_from(["card_stays", "card_returns"])),
+            "show_hand": draw(st.booleans()),
+        },
+        "uno": {
+            "catch_penalty": draw(st.sampled_from([2, 4, 6])),
+            "after_hand_change": draw(st.sampled_from(["exempt", "must_call"])),
+            "calls": draw(st.sampled_from(["required", "none"])),
+        },
+        "overtake": {
+            "enabled": overtake,
+            "own_card": draw(st.booleans()),
+            "wilds": draw(st.sampled_from(["same_rank", "never"])),
+            "on_pending": draw(st.sampled_from(["draw_first", "forbidden"])),
+        },
+        "stacking": {
+            "overtake": draw(some) if overtake else [],
+            "answer": draw(st.sampled_from(answers)),
+        },
+        "penalties": {
+            "wrong_card": draw(st.integers(0, 2)),
+            "wrong_card_turn": draw(st.sampled_from(["pass", "keep"])),
+        },
+        "play": {
+            "deflect_back": draw(some),
+            "deflect_on": draw(st.sampled_from([[], coloured[:1], draws])),
+            "revenge": draw(st.booleans()),
+            "multi": multi,
+            "bomb": draw(st.sampled_from([0, 3])) if multi else 0,
+            "forced": draw(st.booleans()),
+            "must_play_drawn": play_drawn and draw(st.booleans()),
+            "death_draw": play_drawn and draw(st.booleans()),
+            "hand_limit": draw(st.sampled_from([0, hand_size + 3])),
+            "no_wild_finish": draw(st.booleans()),
+            "no_draw_finish": draw(st.booleans()),
+        },
+        "scoring": {
+            "winner_factor": draw(st.sampled_from([1, 2])),
+            "elimination": elimination,
+            "target": draw(st.sampled_from([60, 500])),
+        },
+        "view": {
+            "open_below": draw(st.sampled_from([0, 2, 3])),
+            "blind_draw": draw(st.booleans()),
+        },
+        "draw_color": {
+            "wild_counts": draw(st.booleans()),
+            "exhausted": draw(st.sampled_from(["lose_turn", "keep_turn"])),
+        },
+    }
+    lines = [f'name = "generated-{base}"', f'extends = "{base}"']
+    for section, keys in sections.items():
+        lines.append(f"[{section}]")
+        lines.extend(f"{k} = {_toml(x)}" for k, x in keys.items())
+    if draw(st.booleans()):  # HOUSE-SEVEN-ZERO: the sevens of both sides swap hands
+        lines += ['[ranks."7"]', 'effects = [{ op = "swap_hands" }]']
+    return "\n".join(lines) + "\n"
+
+
+def two_sided_variants(base: str = "flip") -> st.SearchStrategy[Variant]:
+    """A two-sided deck's game (UNO Flip, FLIP2-*) with random house rules (HR-*)."""
+    return two_sided_variant_texts(base).map(
+        lambda text: load_variant_text(text, source="<generated>")
+    )

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import attrs
 
-from .keys import Effect, _key
+from .keys_deck import Effect
+from .keys_field import _key
 
 __all__ = ["CardRule"]
 

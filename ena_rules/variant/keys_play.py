@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from .keys import _key
+from .keys_field import _key
 
 __all__ = ["PlayRules"]
 

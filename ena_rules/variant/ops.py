@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from .keys import Rank
+    from .keys_deck import Rank
 
 __all__ = [
     "EFFECT_OPS",

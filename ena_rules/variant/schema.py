@@ -13,8 +13,7 @@ its ``metadata``, from which docs/variant-keys.md is generated
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
@@ -43,6 +42,14 @@ from .keys_family import DrawColor, Mercy
 from .keys_play import PlayRules
 from .keys_time import TimeRules
 from .ops import EFFECT_OPS, draw_count, effects_clause
+
+# the key metadata, re-exported (KeyInfo and the iterators are in __all__; the others are read
+# from here by the loader, the converter, the writer and the package)
+from .schema_keys import _SECTIONS as _SECTIONS
+from .schema_keys import ITEM_TABLES as ITEM_TABLES
+from .schema_keys import KeyInfo, iter_keys, iter_tables, iter_values
+from .schema_keys import item_table as item_table
+from .schema_keys import key_info as key_info
 
 __all__ = [
     "EFFECT_OPS",
@@ -82,7 +89,7 @@ def _face(code: str) -> Card:
 
 def _pair(code: str) -> Card:
     """A physical card of ``deck.pairs``, ``R1|P3``, read without the colour registry (its
-    colours are declared by the same file; variant/checks.py checks the codes)."""
+    colours are declared by the same file; variant/checks_deck.py checks the codes)."""
     front, _, back = code.partition("|")
     face, other = _face(front), _face(back)
     return Card(face.color, face.rank, other)
@@ -141,8 +148,11 @@ class Variant:
     _names: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _by_card: dict[Card, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _card_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _clauses: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """:meth:`clause`'s answers, by key path (asked for every note of every action)."""
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_clauses", {})
         object.__setattr__(self, "_rank_map", dict(self.ranks))
         object.__setattr__(self, "_by_card", self._card_definitions())
         object.__setattr__(self, "_card_ranks", frozenset(c.rank for c in self._by_card))
@@ -404,6 +414,14 @@ class Variant:
         >>> load_variant("ena.toml").clause("deal.cut")
         'DEAL-CUT-ENA'
         """
+        known = self._clauses.get(key_path)
+        if known is None:
+            known = self._clause(key_path)
+            if len(self._clauses) < 4096:  # bounded: a key path may come from input
+                self._clauses[key_path] = known
+        return known
+
+    def _clause(self, key_path: str) -> str:
         cite = self._cite_map.get(key_path)
         if cite is not None and cite.clause:
             return cite.clause[0]
@@ -419,146 +437,3 @@ class Variant:
     def citation(self, key_path: str) -> Citation | None:
         """The variant file's own citation for a key, if it gave one."""
         return self._cite_map.get(key_path)
-
-
-@attrs.frozen
-class KeyInfo:
-    """The schema of one rule key: path, type, default, allowed values, clauses, description."""
-
-    path: str
-    type: str
-    default: Any
-    clauses: tuple[str, ...]
-    doc: str
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-
-_SECTIONS: dict[str, type] = {
-    "players": Players,
-    "deck": Deck,
-    "deal": Deal,
-    "first_card": FirstCard,
-    "turn": Turn,
-    "actions": Actions,
-    "challenge": Challenge,
-    "uno": Uno,
-    "overtake": Overtake,
-    "stacking": Stacking,
-    "penalties": Penalties,
-    "play": PlayRules,
-    "scoring": Scoring,
-    "view": View,
-    "time": TimeRules,
-    "mercy": Mercy,
-    "draw_color": DrawColor,
-}
-
-
-def _type_name(tp: Any) -> str:
-    # an annotation's text, or the type itself once resolved (the converter resolves them)
-    text = tp.__name__ if isinstance(tp, type) else str(tp).replace(f"{__name__}.", "")
-    text = text.replace(f"{__package__}.keys.", "")  # Effect, once the converter resolved it
-    return {
-        "int": "integer",
-        "bool": "boolean",
-        "str": "string",
-        "tuple[str, ...]": "array of strings",
-        "tuple[tuple[str, int], ...]": "table of integers",
-        "tuple[tuple[str, str], ...]": "table of strings",
-        "tuple[tuple[str, tuple[str, ...]], ...]": "table of arrays of strings",
-        "tuple[Effect, ...]": "array of effects",
-    }.get(text, text)
-
-
-def _info(prefix: str, field: Any) -> KeyInfo:
-    meta = field.metadata
-    default = field.default
-    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-        default = default.factory()
-    return KeyInfo(
-        path=f"{prefix}.{field.name}",
-        type=_type_name(field.type),
-        default=default,
-        clauses=tuple(meta["clause"].split()),
-        doc=meta["doc"],
-        choices=meta["choices"],
-        minimum=meta["min"],
-        maximum=meta["max"],
-    )
-
-
-#: The tables written once per item, by their TOML key: ``[ranks.RANK]``, ``[cards.CODE]``
-#: (DECK-CARD), with the :class:`Variant` field holding them.
-ITEM_TABLES: dict[str, tuple[type, str]] = {
-    "ranks": (Rank, "ranks"),
-    "cards": (CardRule, "card_rules"),
-}
-
-
-def item_table(path: str) -> str | None:
-    """The per-item table a key path is in (``ranks.+2.score``: ``ranks``), or None."""
-    head = path.split(".", 1)[0]
-    return head if head in ITEM_TABLES and "." in path else None
-
-
-def iter_tables() -> Iterator[tuple[str, type]]:
-    """The schema's tables in file order: each section, and ``ranks.*`` (per rank) and
-    ``cards.*`` (per card) after deck.
-
-    This is the one walk of the schema: the key reference, the loader, the writer and the
-    comparison of variants all go through it.
-
-    >>> [t for t, _ in iter_tables()][:3]
-    ['players', 'deck', 'ranks.*']
-    """
-    for section, cls in _SECTIONS.items():
-        yield section, cls
-        if section == "deck":
-            for item, (cls_, _) in ITEM_TABLES.items():
-                yield f"{item}.*", cls_
-
-
-def iter_keys() -> Iterator[KeyInfo]:
-    """Every rule key of the schema, sections in file order (``ranks.*`` for per-rank keys).
-
-    >>> next(iter_keys()).path
-    'players.min'
-    """
-    for table, cls in iter_tables():
-        for field in attrs.fields(cls):
-            yield _info(table, field)
-
-
-def iter_values(v: Variant) -> Iterator[tuple[str, str, Any]]:
-    """Every key of a resolved variant: its table, its path and its value, in schema order.
-
-    >>> from ena_rules import load_variant
-    >>> next(iter_values(load_variant("official")))
-    ('players', 'players.min', 2)
-    """
-    for table, cls in iter_tables():
-        item = table[:-2] if table.endswith(".*") else ""
-        tables = (
-            [(f"{item}.{code}", r) for code, r in getattr(v, ITEM_TABLES[item][1])]
-            if item
-            else [(table, getattr(v, table))]
-        )
-        for prefix, obj in tables:
-            for field in attrs.fields(cls):
-                yield prefix, f"{prefix}.{field.name}", getattr(obj, field.name)
-
-
-_KEY_INFO: dict[str, KeyInfo] = {}
-
-
-def key_info(path: str) -> KeyInfo | None:
-    """The schema of a key path (``ranks.+2.score`` maps to ``ranks.*.score``, ``cards.SQ.effects``
-    to ``cards.*.effects``)."""
-    if not _KEY_INFO:
-        _KEY_INFO.update((k.path, k) for k in iter_keys())
-    parts = path.split(".")
-    if parts[0] in ITEM_TABLES and len(parts) >= 3:
-        path = f"{parts[0]}.*." + parts[-1]
-    return _KEY_INFO.get(path)
