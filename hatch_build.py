@@ -55,6 +55,7 @@ COMPILED_MODULES = (
     "rules/judgement.py",
     "rules/mercy.py",
     "rules/multi.py",
+    "rules/open_counts.py",
     "rules/overtake.py",
     "rules/penalties.py",
     "rules/revenge.py",

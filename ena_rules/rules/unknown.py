@@ -176,9 +176,11 @@ def holds_color(s: GameState, seat: int, color: str) -> bool | None:
     >>> from ena_rules import load_variant, new_game
     >>> import attrs
     >>> s = attrs.evolve(new_game(load_variant("flip"), ["ana", "bor"], dealer="ana"),
-    ...                  hands=((unknown_back(Card("P", "3")),), ()), partial=True)
-    >>> holds_color(s, 0, "R"), holds_color(s, 0, "G")
+    ...                  hands=((unknown_back(Card("V", "2")),), ()), partial=True)
+    >>> holds_color(s, 0, "R"), holds_color(s, 0, "Y")  # V2's other side: R1 or G3
     (None, False)
+    >>> holds_color(attrs.evolve(s, hands=((unknown_back(Card("P", "3")),), ())), 0, "R")
+    True
     """
     hand = s.hands[seat]
     if any(c.color == color for c in hand if c.rank != "?"):
