@@ -118,3 +118,52 @@ def test_shuffled_is_a_deterministic_permutation(items: list[int], seed: int) ->
 @given(n=st.integers(min_value=0, max_value=200), seed=st.integers(0, MASK64))
 def test_shuffled_range_is_a_permutation(n: int, seed: int) -> None:
     assert sorted(shuffled(range(n), seed)) == list(range(n))
+
+
+def _by_definition(items: list[int], seed: int) -> tuple[int, ...]:
+    """The shuffle as docs/shuffle.md defines it, one splitmix64 step at a time."""
+    result = list(items)
+    state = seed & MASK64
+    for i in range(len(result) - 1, 0, -1):
+        bound = i + 1
+        limit = 2**64 - (2**64 % bound)
+        while True:
+            state, x = splitmix64(state)
+            if x < limit:
+                break
+        j = x % bound
+        result[i], result[j] = result[j], result[i]
+    return tuple(result)
+
+
+@given(n=st.integers(min_value=0, max_value=120), seed=st.integers(0, MASK64))
+def test_shuffled_follows_the_definition_step_by_step(n: int, seed: int) -> None:
+    """The shuffle's own loop (splitmix64 inline) draws exactly what the definition draws."""
+    assert shuffled(range(n), seed) == _by_definition(list(range(n)), seed)
+
+
+def _unxorshift(z: int, k: int) -> int:
+    x = z
+    for _ in range(64 // k + 1):
+        x = z ^ (x >> k)
+    return x
+
+
+def _state_giving(output: int) -> int:
+    """The splitmix64 state (after its step) whose output is ``output`` (the mix inverts)."""
+    z = _unxorshift(output, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 2**64)) & MASK64
+    z = _unxorshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & MASK64
+    return _unxorshift(z, 30)
+
+
+def test_a_draw_at_the_limit_is_rejected_and_the_next_one_used() -> None:
+    """Three items: the first bound is 3, the limit 2**64 - 1; a seed whose first draw is
+    2**64 - 1 must skip it (rejection sampling), as the definition does."""
+    seed = (_state_giving(MASK64) - 0x9E3779B97F4A7C15) & MASK64
+    assert splitmix64(seed)[1] == MASK64  # the first draw is the one rejected
+    assert shuffled(range(3), seed) == _by_definition([0, 1, 2], seed)
+    state = splitmix64(seed)[0]
+    x = splitmix64(state)[1]  # the draw used instead
+    assert shuffled(range(3), seed)[2] == x % 3

@@ -43,6 +43,7 @@ outputs of SplitMix64 started at state 7 (no draw is rejected here)::
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -109,13 +110,25 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
     """
     result = list(items)
     state = seed & MASK64
-    for i in range(len(result) - 1, 0, -1):
+    # splitmix64 inline (the same steps: a round's deal shuffles 108 cards, ~2 % of validating
+    # a log before), with the limits of rejection sampling computed once per length
+    mask, gamma, mix1, mix2 = MASK64, _GOLDEN_GAMMA, _MIX1, _MIX2
+    for i, limit in _limits(len(result)):
         bound = i + 1
-        limit = _TWO64 - (_TWO64 % bound)
         while True:
-            state, x = splitmix64(state)
-            if x < limit:
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            z ^= z >> 31
+            if z < limit:
                 break
-        j = x % bound
+        j = z % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result)
+
+
+@functools.lru_cache(maxsize=16)
+def _limits(n: int) -> tuple[tuple[int, int], ...]:
+    """For ``i = n-1`` down to ``1``: ``i`` and ``2**64 - (2**64 mod (i + 1))``, the bound below
+    which a draw is used (:func:`shuffled`)."""
+    return tuple((i, _TWO64 - (_TWO64 % (i + 1))) for i in range(n - 1, 0, -1))

@@ -72,6 +72,19 @@ def round_deal(header: Header, state: GameState, line: RoundStart) -> Deal:
     >>> deal.seed == derive_seed(7, 0)
     True
     """
+    return deal_for(header, state, line)
+
+
+def deal_for(header: Header, state: GameState, line: RoundStart) -> Deal:
+    """:func:`round_deal` for values already checked (a validator's replay: once a round; not
+    exported, as it checks nothing).
+
+    >>> from ena_rules import load_variant, new_game
+    >>> s = new_game(load_variant("ena.toml"), ["ana", "bor"], dealer="bor")
+    >>> h = Header(1, "official", ("ana", "bor"), seed=7)
+    >>> deal_for(h, s, RoundStart()) == round_deal(h, s, RoundStart())
+    True
+    """
     if header.seed is not None:
         return deal_event(state, header.seed)
     if line.deck is None:

@@ -24,11 +24,11 @@ from ..cards.notation import color_name
 from ..errors import EnaRulesError
 from ..game.events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, PlayerEvent
 from ..game.state import GameState, RoundResult
-from ..game.verdict import Verdict
+from ..game.verdict import REJECTED, Verdict
 from ..rules.clock import TurnClock
 from ..rules.referee import apply, legal_events
 from ..variant import Variant
-from .game import round_deal, start
+from .game import deal_for, start
 from .line_time import line_time
 from .lines import TYPE_OF, Arbiter, Header, Misdeal, RoundStart
 from .report import EVENT, HEADER, PROBLEM, ROUND, LineResult
@@ -131,16 +131,24 @@ class Replay:
         """
         s = self.state
         assert s is not None
-        if s.phase == "over" or s.phase == "deal":
+        phase = s.phase
+        if phase == "over" or phase == "deal":
             return None
-        v = apply(s, e, took=self.took(time))
-        if v.rejected:
+        v = apply(s, e) if time is None else apply(s, e, took=self.took(time))
+        outcome = v.outcome
+        if outcome == REJECTED:
             self.pending = (line, s, v)  # :meth:`event_result` words it without judging again
             return None
-        self.clock = self.clock.after(s, v, time)
-        self._advance(line, EVENT, v.state.round > s.round, v.state)
+        if time is not None or self.clock.began is not None:
+            # else the clock stays unknown: after() would give TurnClock(None) again
+            self.clock = self.clock.after(s, v, time)
+        new = self.state = v.state  # _advance, inline: an event line starts no round
+        if new.round > s.round and new.last_round is not None:
+            self.finished = (new.round, new.last_round, new.scores, line)
+        if new.phase == "over":
+            self.over_line = line
         self.last = (line, s, v)
-        return v.outcome
+        return outcome
 
     def event_result(self, line: int, e: PlayerEvent, record: dict[str, Any] | None) -> LineResult:
         """The full result of the line :meth:`quick_event` left to it (judged once)."""
@@ -165,7 +173,7 @@ class Replay:
         assert s is not None and h is not None
         if s.phase == "over":
             return LineResult(line, PROBLEM, message=self._after_end("round"))
-        verdict = apply(s, round_deal(h, s, r))
+        verdict = apply(s, deal_for(h, s, r))
         if verdict.rejected and s.phase == "deal":  # the deck was checked by the reader
             return LineResult(line, PROBLEM, message=f"the round's deal fails: {verdict.message}")
         return self._after(line, ROUND, "round", record, s, verdict)

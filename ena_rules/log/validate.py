@@ -194,22 +194,59 @@ class Validator:
         reader = LogReader(
             lines, source=self.source, strict=self.strict, variant=self.override, access=self.access
         )
-        counts, replay = self.counts, self.replay
-        for item in reader:
-            if type(item) is not Entry or replay.state is None:
+        self._judge_lines(reader, lines)
+        end = reader.end()
+        if end is not None:
+            self.feed(end)
+
+    def _judge_lines(self, reader: LogReader, lines: Iterable[str | bytes]) -> None:
+        """:meth:`judge`'s loop. A line read before with no time is an event the reader has
+        read already (its reading is in ``reader.known``): it is judged from there, with no
+        :class:`Entry`. Only the plain replay this validator starts with takes that path (a
+        table record's replay, which replaces it at the header, judges each line through
+        :meth:`feed`)."""
+        counts, replay, known = self.counts, self.replay, reader.known
+        accepted = 0  # events accepted on that path, counted at the end
+        try:
+            for number, raw in enumerate(lines, start=1):
+                try:
+                    again = known.get(raw)
+                except TypeError:  # not a line at all: the reader names it
+                    again = None
+                if again is not None and again[2] is None and replay.state is not None:
+                    x = again[0]
+                    if type(x) in _PLAYER_EVENTS:
+                        outcome = replay.quick_event(number, x)  # type: ignore[arg-type]
+                        if outcome == ACCEPTED:
+                            accepted += 1
+                        else:
+                            self._counted(number, x, outcome, again[1])  # type: ignore[arg-type]
+                        continue
+                item = reader.read(number, raw)
+                if item is None:
+                    continue
+                if type(item) is Entry and replay.state is not None:
+                    y = item.item
+                    if type(y) in _PLAYER_EVENTS:
+                        outcome = replay.quick_event(item.line, y, item.time)  # type: ignore[arg-type]
+                        self._counted(item.line, y, outcome, item.record)  # type: ignore[arg-type]
+                        continue
                 self.feed(item)
-                continue
-            x = item.item
-            if type(x) not in _PLAYER_EVENTS:
-                self.feed(item)
-                continue
-            e: PlayerEvent = x  # type: ignore[assignment]
-            outcome = replay.quick_event(item.line, e, item.time)
-            if outcome is not None:
-                counts["events"] += 1
-                counts[outcome] += 1
-            else:
-                self._record(replay.event_result(item.line, e, item.record))
+        finally:
+            counts["events"] += accepted
+            counts[ACCEPTED] += accepted
+
+    def _counted(
+        self, line: int, e: PlayerEvent, outcome: str | None, record: dict[str, Any] | None
+    ) -> None:
+        """Count a player event :meth:`Replay.quick_event` judged, or record its result if it
+        needs one (``outcome`` ``None``)."""
+        if outcome is not None:
+            counts = self.counts
+            counts["events"] += 1
+            counts[outcome] += 1
+        else:
+            self._record(self.replay.event_result(line, e, record))
 
     def feed(self, item: Entry | Problem) -> LineResult | None:
         """Judge one item from a :class:`~ena_rules.log.LogReader`."""
