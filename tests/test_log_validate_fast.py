@@ -41,9 +41,7 @@ def test_random_games_with_mistakes_give_the_same_report_on_the_fast_path(
 ) -> None:
     """Rejected and penalised plays from the wrong hand, wrong claims, round lines, maybe an
     unusable line: every count, finding, first wrong line and final state agree."""
-    text = random_log(
-        load_variant(variant), seed=seed, events=400, mistakes=0.05, wrong_claims=0.3
-    )
+    text = random_log(load_variant(variant), seed=seed, events=400, mistakes=0.05, wrong_claims=0.3)
     lines = text.splitlines(keepends=True)
     report = _same(lines)
     assert report.events > 100
