@@ -6,6 +6,7 @@ blank lines and unusable lines among them, and the reader's own iteration over t
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -13,7 +14,8 @@ import attrs
 import pytest
 from short_game import EVENTS, HEAD, SHORT
 
-from ena_rules import load_variant, load_variant_text
+from ena_rules import Play, legal_events, load_variant, load_variant_text
+from ena_rules.log import GameRecorder
 from ena_rules.log.reader import LogReader
 from ena_rules.log.report import Report
 from ena_rules.log.validate import validate
@@ -133,3 +135,33 @@ def test_a_turn_begun_by_a_line_without_a_time_has_an_unknown_start() -> None:
     ]
     report = _same(lines, variant=BLITZ)
     assert (report.accepted, report.penalised) == (3, 0)
+
+
+QUICK = load_variant_text(
+    'name = "quick"\nextends = "official"\n[deal]\nhand_size = 1\n[time]\nlimit = 30\n'
+)
+"""HR-TIME-LIMIT with one card a hand: rounds end within a few moves."""
+
+
+def test_round_lines_read_before_deal_as_the_full_path_deals() -> None:
+    """A seeded game's round lines (``{"type": "round"}``, the same text each round) with no
+    time: each deal begins a turn at an unknown moment, so the first move after it, 50 s
+    later, is not judged late (the others are 10 s apart); a round line in a round being played
+    is rejected."""
+    out = io.StringIO()
+    rec = GameRecorder(out, QUICK, ["ana", "bor"], seed=11)
+    clock, step = 0.0, 10.0
+    while rec.state.round < 4:
+        s = rec.state
+        if s.phase == "deal":
+            rec.new_round()
+            step = 50.0
+            continue
+        clock, step = clock + step, 10.0
+        legal = legal_events(s)
+        plays = [e for e in legal if isinstance(e, Play)]
+        rec.apply((plays or [e for e in legal if e.player == s.due])[0], time=clock)
+    lines = out.getvalue().splitlines()
+    assert lines.count('{"type": "round"}') == 3
+    report = _same([*lines, '{"type": "round"}', '{"type": "round"}'], variant=QUICK)
+    assert (report.rejected, report.penalised) == (1, 0)

@@ -178,6 +178,24 @@ class Replay:
             return LineResult(line, PROBLEM, message=f"the round's deal fails: {verdict.message}")
         return self._after(line, ROUND, "round", record, s, verdict)
 
+    def quick_round(self, line: int, r: RoundStart) -> str | None:
+        """:meth:`round_line` without its :class:`LineResult` for a line with no time, when the
+        deal is not rejected: the verdict's outcome (the next round dealt, as :meth:`round_line`
+        would deal it); ``None`` when the line needs its full result (:meth:`round_line`
+        judges it again: a deal rejected, or a line after the game ended)."""
+        s, h = self.state, self.header
+        assert s is not None and h is not None
+        if s.phase == "over":
+            return None
+        v = apply(s, deal_for(h, s, r))
+        if v.outcome == REJECTED:
+            return None
+        if self.clock.began is not None:  # a line with no time: an unknown clock stays so
+            self.clock = self.clock.after(s, v, None)
+        new = v.state
+        self._advance(line, ROUND, new.round > s.round, new)
+        return v.outcome
+
     def _after(
         self,
         line: int,

@@ -222,6 +222,9 @@ class Validator:
                         else:
                             self._counted(number, x, outcome, again[1])  # type: ignore[arg-type]
                         continue
+                    if type(x) is RoundStart:
+                        self._round(number, x, again[1])
+                        continue
                 item = reader.read(number, raw)
                 if item is None:
                     continue
@@ -235,6 +238,17 @@ class Validator:
         finally:
             counts["events"] += accepted
             counts[ACCEPTED] += accepted
+
+    def _round(self, line: int, r: RoundStart, record: dict[str, Any] | None) -> None:
+        """Judge a round line with no time for :meth:`judge`: counted, or recorded if it needs
+        a result."""
+        outcome = self.replay.quick_round(line, r)
+        if outcome is not None:
+            counts = self.counts
+            counts["events"] += 1
+            counts[outcome] += 1
+        else:
+            self._record(self.replay.round_line(line, r, record))
 
     def _counted(
         self, line: int, e: PlayerEvent, outcome: str | None, record: dict[str, Any] | None
