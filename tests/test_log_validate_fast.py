@@ -159,8 +159,8 @@ def test_round_lines_read_before_deal_as_the_full_path_deals() -> None:
             continue
         clock, step = clock + step, 10.0
         legal = legal_events(s)
-        plays = [e for e in legal if isinstance(e, Play)]
-        rec.apply((plays or [e for e in legal if e.player == s.due])[0], time=clock)
+        mine = [e for e in legal if isinstance(e, Play)] or [e for e in legal if e.player == s.due]
+        rec.apply(mine[0], time=clock)
     lines = out.getvalue().splitlines()
     assert lines.count('{"type": "round"}') == 3
     report = _same([*lines, '{"type": "round"}', '{"type": "round"}'], variant=QUICK)
