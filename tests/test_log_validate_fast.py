@@ -15,6 +15,7 @@ import pytest
 from short_game import EVENTS, HEAD, SHORT
 
 from ena_rules import Play, legal_events, load_variant, load_variant_text
+from ena_rules.game.events import PlayerEvent
 from ena_rules.log import GameRecorder
 from ena_rules.log.reader import LogReader
 from ena_rules.log.report import Report
@@ -159,8 +160,8 @@ def test_round_lines_read_before_deal_as_the_full_path_deals() -> None:
             continue
         clock, step = clock + step, 10.0
         legal = legal_events(s)
-        mine = [e for e in legal if isinstance(e, Play)] or [e for e in legal if e.player == s.due]
-        rec.apply(mine[0], time=clock)
+        mine: list[PlayerEvent] = [e for e in legal if isinstance(e, Play)]
+        rec.apply((mine or [e for e in legal if e.player == s.due])[0], time=clock)
     lines = out.getvalue().splitlines()
     assert lines.count('{"type": "round"}') == 3
     report = _same([*lines, '{"type": "round"}', '{"type": "round"}'], variant=QUICK)
