@@ -167,3 +167,20 @@ def test_a_draw_at_the_limit_is_rejected_and_the_next_one_used() -> None:
     state = splitmix64(seed)[0]
     x = splitmix64(state)[1]  # the draw used instead
     assert shuffled(range(3), seed)[2] == x % 3
+
+
+def test_a_rejected_draw_after_the_first_is_skipped_as_the_definition_skips_it() -> None:
+    """Four items: steps draw with bounds 4, 3, 2; the second draw (bound 3, limit 2**64 - 1)
+    is 2**64 - 1 for this seed, so it is rejected and the third draw used in its place."""
+    seed = (_state_giving(MASK64) - 2 * 0x9E3779B97F4A7C15) & MASK64
+    state = splitmix64(seed)[0]
+    assert splitmix64(state)[1] == MASK64  # the second draw
+    assert shuffled(range(4), seed) == _by_definition([0, 1, 2, 3], seed)
+    assert shuffled(range(4), seed) != _by_definition([0, 1, 2, 3], seed ^ 1)
+
+
+@pytest.mark.parametrize("n", [1023, 1024, 1025, 1026, 3000])
+def test_long_shuffles_follow_the_definition_too(n: int) -> None:
+    """Up to 1,025 items the draws are computed together, beyond that one step at a time:
+    both give the definition's order."""
+    assert shuffled(range(n), 99) == _by_definition(list(range(n)), 99)

@@ -44,7 +44,8 @@ outputs of SplitMix64 started at state 7 (no draw is rejected here)::
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 __all__ = ["MASK64", "derive_seed", "shuffled", "splitmix64"]
@@ -109,22 +110,79 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
     ((), ('a',))
     """
     result = list(items)
+    n = len(result)
     state = seed & MASK64
-    # splitmix64 inline (the same steps: a round's deal shuffles 108 cards, ~2 % of validating
-    # a log before), with the limits of rejection sampling computed once per length
-    mask, gamma, mix1, mix2 = MASK64, _GOLDEN_GAMMA, _MIX1, _MIX2
-    for i, limit in _limits(len(result)):
-        bound = i + 1
-        while True:
-            state = (state + gamma) & mask
-            z = ((state ^ (state >> 30)) * mix1) & mask
-            z = ((z ^ (z >> 27)) * mix2) & mask
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % bound
+    if not 1 < n <= _LANES_MAX:
+        _steps(result, state, n - 1)
+        return tuple(result)
+    # Step i (from n-1 down) uses draw n-1-i unless an earlier draw was rejected: all of them
+    # at once (_draws), then the same loop; a rejected draw (probability below n / 2**64 a
+    # shuffle) hands over to the step-by-step loop, from the state before that draw.
+    for (i, limit), x in zip(_limits(n), _draws(state, n - 1), strict=True):
+        if x >= limit:
+            _steps(result, (state + (n - 1 - i) * _GOLDEN_GAMMA) & MASK64, i)
+            break
+        j = x % (i + 1)
         result[i], result[j] = result[j], result[i]
     return tuple(result)
+
+
+def _steps(result: list[T], state: int, top: int) -> None:
+    """The shuffle as defined, one SplitMix64 step a draw, for steps ``i = top`` down to 1,
+    from ``state`` (in place)."""
+    for i in range(top, 0, -1):
+        bound = i + 1
+        limit = _TWO64 - (_TWO64 % bound)
+        while True:
+            state, x = splitmix64(state)
+            if x < limit:
+                break
+        j = x % bound
+        result[i], result[j] = result[j], result[i]
+
+
+#: The longest shuffle whose draws :func:`_draws` makes at once (a longer one steps).
+_LANES_MAX = 1024
+
+#: The bits between two draws in :func:`_draws`: a 64-bit lane times a 64-bit constant fits.
+_LANE = 128
+
+
+def _draws(state: int, m: int) -> tuple[int, ...]:
+    """The outputs of ``m`` SplitMix64 steps from ``state``, computed together.
+
+    The ``k``-th step's state is ``state + (k+1) * gamma`` (mod 2**64): each draw depends on
+    ``k`` alone. So the ``m`` states are lanes of one integer, :data:`_LANE` bits apart,
+    and each operation of the step runs on all of them at once: a shift brings the next
+    lane's low bits into a lane's high ones, which the mask clears before the products.
+
+    >>> _draws(0, 2) == (splitmix64(0)[1], splitmix64(splitmix64(0)[0])[1])
+    True
+    """
+    ones, mask, gammas, unpack = _lanes(m)
+    z = (state * ones + gammas) & mask
+    z = (((z ^ (z >> 30)) & mask) * _MIX1) & mask
+    z = (((z ^ (z >> 27)) & mask) * _MIX2) & mask
+    z = (z ^ (z >> 31)) & mask
+    out: tuple[int, ...] = unpack(z.to_bytes(m * _LANE // 8, "little"))
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _lanes(m: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]:
+    """For :func:`_draws` of ``m`` lanes: 1 in each lane, 2**64 - 1 in each lane,
+    ``(k+1) * gamma`` in lane ``k``, and how to read the lanes' low 64 bits from the bytes."""
+    pad = bytes(_LANE // 8 - 8)
+    ones = int.from_bytes((b"\x01" + bytes(7) + pad) * m, "little")
+    steps = b"".join(
+        (((k + 1) * _GOLDEN_GAMMA) & MASK64).to_bytes(8, "little") + pad for k in range(m)
+    )
+    return (
+        ones,
+        ones * MASK64,
+        int.from_bytes(steps, "little"),
+        struct.Struct("<" + f"Q{len(pad)}x" * m).unpack,
+    )
 
 
 @functools.lru_cache(maxsize=16)
