@@ -577,7 +577,8 @@ def profile(args: argparse.Namespace) -> None:
 
 def compiled_build(args: argparse.Namespace, out: dict[str, Any]) -> None:
     """The playouts against RLCard and the validation again, under the compiled build."""
-    py = Path(args.compiled_python) if args.compiled_python else compiled.ensure()
+    # absolute (the child runs in a temporary folder), not resolved: a venv's python is a link
+    py = Path(os.path.abspath(args.compiled_python)) if args.compiled_python else compiled.ensure()
     _print(f"The compiled build (mypyc), run by {py}: the same playouts and validation")
     with tempfile.TemporaryDirectory() as tmp:
         figures = Path(tmp) / "compiled.json"
