@@ -127,6 +127,11 @@ class Card:
         return f"Card(color={self.color!r}, rank={self.rank!r})"
 
 
+# Equal cards are one object (Card.__new__): equality is identity, decided in C like the hash
+# (attrs' generated __eq__ is Python code, called for every card a hand is searched past).
+Card.__eq__ = object.__eq__  # type: ignore[method-assign]
+Card.__ne__ = object.__ne__  # type: ignore[method-assign]
+
 _CACHE: dict[str, Card] = {}
 
 

@@ -154,8 +154,7 @@ def _card_events(
 
 def _overtakes(s: GameState, seat: int) -> list[PlayerEvent]:
     """The overtakes every player but the one due may make on the top card."""
-    assert s.top is not None
-    rank = s.top.rank
+    rank = s.discard[-1].rank  # s.top: legal() calls this only with a card on the pile
     out: list[PlayerEvent] = []
     for q in range(len(s.players)):
         if q == seat:
@@ -198,7 +197,7 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
         claim = _event(Challenge, name)
         if challenge.judge_challenge(s, seat, claim).accepted:
             out.append(claim)
-    if v.overtake.enabled and s.overtake_open and s.top is not None:
+    if v.overtake.enabled and s.overtake_open and s.discard:
         out.extend(_overtakes(s, seat))
     _uno_calls(s, out)
     return tuple(out)

@@ -58,6 +58,7 @@ class Judgement:
 
     __slots__ = (
         "_why",
+        "accepted",
         "charge",
         "clause",
         "count",
@@ -83,6 +84,8 @@ class Judgement:
         turn_key: str = "penalties.wrong_card_turn",
     ) -> None:
         self.kind: Kind = kind
+        self.accepted = kind == "accept"
+        """True for a legal move."""
         self.key = key
         self._why = why
         self.clause = clause
@@ -98,11 +101,6 @@ class Judgement:
         """The reason in words."""
         why = self._why
         return why if isinstance(why, str) else why()
-
-    @property
-    def accepted(self) -> bool:
-        """True for a legal move."""
-        return self.kind == "accept"
 
     def __repr__(self) -> str:
         return f"Judgement({self.kind!r}, {self.key!r}, {self.reason!r})"

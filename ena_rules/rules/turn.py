@@ -46,7 +46,7 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
     (``only_without_color_match``): a restricted wild only without a card of the colour,
     unless its victim may challenge it (then it is played, and judged by the challenge)."""
     v = s.variant
-    top = s.top
+    top = s.discard[-1] if s.discard else None  # s.top, read without a call
     if v.not_on_same and card.rank in v.not_on_same and top is not None and top.rank == card.rank:
         return reject(  # MAU-JACK-ON-JACK
             f"ranks.{card.rank}.not_on_same_rank", lambda: f"{card} may not be played on {top}"
@@ -158,7 +158,7 @@ def _by_value(v: Variant, pending_rank: str, rank: str, key: str) -> str:
 def identical(s: GameState, card: Card) -> bool:
     """OVT-IDENT: same colour and rank as the top card; OVT-WILDS (``overtake.wilds``): a wild
     is identical to any wild of its rank (``same_rank``), or to none (``never``)."""
-    top = s.top
+    top = s.discard[-1] if s.discard else None  # s.top, read without a call
     if top is None or card.rank != top.rank:
         return False
     if card.color is None:

@@ -13,11 +13,13 @@ state it was made from is never mutated, so a rejection can always answer with i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import Card
 from ..cards.shuffle import derive_seed, shuffled
 from ..game.events import Event
+from ..game.fastbuild import updater
 from ..game.phases import Phase
 from ..game.state import GameState, replace
 from ..game.verdict import Note, Outcome, Verdict, make_note, make_verdict
@@ -25,6 +27,33 @@ from . import sight
 from .unknown import unknown_slot
 
 __all__ = ["Work", "evolve"]
+
+#: The fields an event may change, in :meth:`Work.finish`'s order: the new state takes them from
+#: the Work, every other field (the game's own: variant, players, seed, dealer, ...) from the old
+#: state, with no keyword parsing (:func:`ena_rules.game.fastbuild.updater`).
+_FINISH_FIELDS = (
+    "hands",
+    "draw_pile",
+    "discard",
+    "color",
+    "direction",
+    "turn",
+    "phase",
+    "pending",
+    "drawn",
+    "last_player",
+    "overtake_open",
+    "uno_exposed",
+    "out_called",
+    "challenge",
+    "reveal",
+    "shuffles",
+    "scores",
+    "blind",
+    "side",
+    "next_reshuffle",
+)
+_finish: Callable[..., GameState] = updater(GameState, _FINISH_FIELDS)
 
 _UNKNOWN = Card(None, "?")  # ena_rules.rules.unseen.UNKNOWN: a card nobody saw
 
@@ -172,28 +201,28 @@ class Work:
     # -- the result --------------------------------------------------------------------------
     def finish(self) -> GameState:
         """The new frozen state."""
-        return replace(
+        return _finish(
             self.s,
-            hands=tuple(self.hands),
-            draw_pile=self.draw_pile,
-            discard=self.discard,
-            color=self.color,
-            direction=self.direction,
-            turn=self.turn,
-            phase=self.phase,
-            pending=self.pending,
-            drawn=self.drawn,
-            last_player=self.last_player,
-            overtake_open=self.overtake_open,
-            uno_exposed=self.uno_exposed,
-            out_called=self.out_called,
-            challenge=self.challenge,
-            reveal=self.reveal,
-            shuffles=self.shuffles,
-            scores=self.scores,
-            blind=self.blind,
-            side=self.side,
-            next_reshuffle=(),
+            tuple(self.hands),
+            self.draw_pile,
+            self.discard,
+            self.color,
+            self.direction,
+            self.turn,
+            self.phase,
+            self.pending,
+            self.drawn,
+            self.last_player,
+            self.overtake_open,
+            self.uno_exposed,
+            self.out_called,
+            self.challenge,
+            self.reveal,
+            self.shuffles,
+            self.scores,
+            self.blind,
+            self.side,
+            (),
         )
 
     def verdict(self, outcome: Outcome, event: Event) -> Verdict:
