@@ -16,7 +16,7 @@ from ..game.state import ChallengeWindow, GameState, Pending
 from ..game.words import a_word
 from ..variant import Variant
 from . import scoring, windows
-from .effects import Resolution, draw_named_color, draw_owed, moves_hands, resolve
+from .effects import Resolution, draw_named_color, draw_owed, resolve
 from .revenge import answer_count
 from .work import Work
 
@@ -89,7 +89,8 @@ def put_down(
     decides, after the move). END-ROUND: the last card ends the round.
     """
     s, v = w.s, w.v
-    rank = v.rank_of(card)  # DECK-CARD: a card's own table, else its rank's
+    kind = v.kinds.get(card) or v.kind_of(card)
+    rank = kind.rank  # DECK-CARD: a card's own table, else its rank's
     guilty = rank.challengeable and holds_color(s.hands[seat], s.color, card)
     prev_color = w.color
     w.remove(seat, card)
@@ -97,7 +98,7 @@ def put_down(
     if card.color is not None:
         w.color = card.color
     windows.open_overtaking(w, seat)
-    moving = moves_hands(rank)
+    moving = kind.moves_hands
     if len(w.hands[seat]) == 1 and not moving:
         windows.expose_uno(w, seat)
     if not w.hands[seat] and _uncalled(w, seat, card):
@@ -108,7 +109,7 @@ def put_down(
     pending_before = w.pending if stack else None
     windows.close_pending(w)  # a stack takes the pending count over (added below)
     r = resolve(w, seat, card, code, tseat)
-    if _after_discard(w, seat, card, code, stack):
+    if _after_discard(w, seat, card, code, stack, moving):
         return
     # more skips than other players (a Reverse as a Skip with two, then a draw's skip) pass
     # over each of them once: the player goes again (record_skips counts them alike)
@@ -159,14 +160,16 @@ def _uncalled_out(w: Work, seat: int, card: Card) -> None:
         windows.expose_uno(w, seat)
 
 
-def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> bool:
+def _after_discard(
+    w: Work, seat: int, card: Card, code: str | None, stack: bool, moving: bool
+) -> bool:
     """NM-DISCARD-ALL: a hand the card's effects emptied goes out (END-ROUND, True); one left
-    with a single card must call UNO (UNO-CALL)."""
+    with a single card must call UNO (UNO-CALL), unless the card moves hands (``moving``)."""
     left = len(w.hands[seat])
     if left == 0:
         scoring.last_card(w, seat, card, code, stack)
         return True
-    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank_of(card)):
+    if left == 1 and seat not in w.uno_exposed and not moving:
         windows.expose_uno(w, seat)
     return False
 

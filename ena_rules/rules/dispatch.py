@@ -52,7 +52,6 @@ from . import (
     uno,
     windows,
 )
-from .effects import card_needs
 from .judgement import Judgement, held_face, judge_common
 from .work import Work
 
@@ -143,7 +142,8 @@ def _event(cls: Any, *fields: Any) -> Any:
 def _card_events(
     s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
 ) -> list[PlayerEvent]:
-    chooses, swaps = card_needs(s.variant.rank_of(card))
+    kind = s.variant.kinds.get(card) or s.variant.kind_of(card)
+    chooses, swaps = kind.chooses, kind.swaps
     name = s.players[seat]
     if not chooses and not swaps:
         return [_event(cls, name, card, None, None)]
@@ -185,7 +185,7 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
         _uno_calls(s, out)
         return tuple(out)
     for card in dict.fromkeys(s.hands[seat]):
-        if card.rank != "?" and turn.playable(s, seat, card).accepted:  # "?": UNKNOWN
+        if card.rank != "?" and turn.playable(s, seat, card, False).accepted:  # "?": UNKNOWN
             out.extend(_card_events(s, Play, seat, card))
     if v.play.multi:  # HR-MULTI-PLAY
         out.extend(multi.plays(s, seat, turn.playable))

@@ -24,10 +24,10 @@ from ..game.events import Cut, Deal, Event, Overtake, Play
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..variant import Variant
-from ..variant.ops import card_needs
 from .unknown import deck_in_play, fits, is_unknown, may_hold, unseen, unseen_copies
 
 __all__ = [
+    "REFUSED",
     "Judgement",
     "Kind",
     "accept",
@@ -114,6 +114,11 @@ def accept(key: str, reason: str, clause: str | None = None) -> Judgement:
 def reject(key: str, reason: str | Callable[[], str], clause: str | None = None) -> Judgement:
     """An event that cannot happen here: the state stays as it was."""
     return Judgement("reject", key, reason, clause)
+
+
+#: The refusal a check returns when asked yes or no only (``why=False``: ``legal_events``
+#: judges every distinct card of a hand and reads no reason): no key, no words built.
+REFUSED = Judgement("reject", "", "refused (asked yes or no only)")
 
 
 def cname(code: str | None) -> str:
@@ -245,15 +250,15 @@ def judge_card(
         wrong = _wrong_side(s, seat, card)
         if wrong is not None:
             return wrong
-    if not v.has_rank(card.rank) or not v.in_deck(card):
+    kind = v.kinds.get(card)  # every card of the deck, on either side
+    if kind is None:  # a rank the variant lacks, or a card the deck has no copy of
         return reject(deck_key(v, card), f"{card} is not a card of the {v.name} deck")
     if card not in s.hands[seat]:
         if not s.partial:
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
         if not may_hold(s, seat, card):  # a partial state: an unknown card may be this one
             return not_held(s, seat, card)
-    chooses, swaps = card_needs(v.rank_of(card))
-    effects = v.effects_key(card)
+    chooses, swaps, effects = kind.chooses, kind.swaps, kind.effects_key
     code = None if color is None else color_from_name(color)
     if chooses and code is None:
         return reject(effects, f"{card} needs a colour: name {color_list(s.colors)}", "ACT-WILD")

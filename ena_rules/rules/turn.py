@@ -17,7 +17,7 @@ from ..game.words import plural
 from ..variant import Variant
 from ..variant.ops import draw_count
 from . import answers, discard, finish, forced, multi, scoring, windows
-from .judgement import Judgement, accept, card_args, cname, judge_card, reject
+from .judgement import REFUSED, Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
 from .unknown import known, unknown_count, unseen
 from .work import Work, evolve
@@ -39,12 +39,13 @@ _WILD = accept("turn.wild_anytime", "a wild may be played on any turn")
 _UNNAMED = accept("first_card.wild_color", "no colour is named yet: any card matches")
 
 
-def matches(s: GameState, seat: int, card: Card) -> Judgement:
+def matches(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement:
     """TURN-MATCH (``turn.match``; C8-MATCH, MAU-MATCH: a suit or a rank): a card matches the
     colour in force or the top card's rank;
     TURN-WILD (``turn.wild_anytime``): a wild may be played on any turn; TURN-WD4-LEGAL
     (``only_without_color_match``): a restricted wild only without a card of the colour,
-    unless its victim may challenge it (then it is played, and judged by the challenge)."""
+    unless its victim may challenge it (then it is played, and judged by the challenge).
+    ``why=False``: a refusal is :data:`~ena_rules.rules.judgement.REFUSED` (yes or no only)."""
     v = s.variant
     top = s.discard[-1] if s.discard else None  # s.top, read without a call
     if v.not_on_same and card.rank in v.not_on_same and top is not None and top.rank == card.rank:
@@ -73,19 +74,22 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
         return _UNNAMED
     if card.color == s.color or (top is not None and card.rank == top.rank):
         return _MATCHES
+    if not why:
+        return REFUSED
     return reject(
         "turn.match",
         lambda: f"{card} matches neither the colour ({cname(s.color)}) nor the top card ({top})",
     )
 
 
-def playable(s: GameState, seat: int, card: Card) -> Judgement:
+def playable(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement:
     """May the player due put ``card`` down now, in this phase? TURN-DRAW (``turn.play_drawn``):
     after a draw only the drawn card; with a draw owed only a card that answers it
     (HOUSE-STACK ``stacking.answer``, NM-STACK ``stacking.by_value``, OVT-STACK
     ``stacking.overtake``) or deflects it
     (HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP); else it must match. HR-FINISH-WILD,
-    HR-FINISH-ACTION: a forbidden last card is never playable."""
+    HR-FINISH-ACTION: a forbidden last card is never playable. ``why=False``: the usual
+    refusal (no match) is :data:`~ena_rules.rules.judgement.REFUSED` (yes or no only)."""
     v = s.variant
     last = finish.forbidden(s, seat, card)
     if last is not None:
@@ -96,7 +100,7 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
                 "turn.play_drawn",
                 lambda: f"after drawing only the drawn card ({s.drawn}) may be played",
             )
-        return matches(s, seat, card)
+        return matches(s, seat, card, why)
     if s.phase == "owe":
         p = s.pending
         assert p is not None
@@ -125,7 +129,7 @@ def playable(s: GameState, seat: int, card: Card) -> Judgement:
                 f"{card} cannot answer them{_by_value(v, p.rank, card.rank, key)}"
             ),
         )
-    return matches(s, seat, card)
+    return matches(s, seat, card, why)
 
 
 def _skip_answer(s: GameState, seat: int, card: Card) -> Judgement:

@@ -41,6 +41,7 @@ from .keys_card import CardRule
 from .keys_family import DrawColor, Mercy
 from .keys_play import PlayRules
 from .keys_time import TimeRules
+from .kinds import CardKind, card_kind
 from .ops import EFFECT_OPS, draw_count, effects_clause
 
 # the key metadata, re-exported (KeyInfo and the iterators are in __all__; the others are read
@@ -149,6 +150,9 @@ class Variant:
     _by_card: dict[Card, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _card_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _clauses: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    kinds: dict[Card, CardKind] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """Every card of the deck (both faces of a two-sided card) and what the rules ask of it
+    (:mod:`ena_rules.variant.kinds`); :meth:`kind_of` answers for any card."""
     """:meth:`clause`'s answers, by key path (asked for every note of every action)."""
 
     def __attrs_post_init__(self) -> None:
@@ -166,6 +170,9 @@ class Variant:
             cards.extend(Card(None, rank) for _ in range(copies))
         object.__setattr__(self, "_deck", tuple(cards))
         object.__setattr__(self, "_deck_set", frozenset(cards))
+        both = dict.fromkeys((*cards, *(c.flipped for c in cards)))  # FLIP2-SIDE: either side
+        kinds = {c: self.kind_of(c) for c in both if c.rank in self._rank_map}
+        object.__setattr__(self, "kinds", kinds)
         faces = {c.face for c in cards} | {c.flipped.face for c in cards} if not one_sided else ()
         object.__setattr__(self, "_faces", frozenset(faces))
         object.__setattr__(self, "two_sided", not one_sided)
@@ -391,6 +398,18 @@ class Variant:
             if own is not None:
                 return own
         return self._rank_map[card.rank]
+
+    def kind_of(self, card: Card) -> CardKind:
+        """What the rules ask of ``card`` (:class:`~ena_rules.variant.kinds.CardKind`): the
+        deck's cards are in :attr:`kinds`; this works one out for any card whose rank the
+        variant defines (``KeyError`` otherwise).
+
+        >>> from ena_rules import load_variant
+        >>> from ena_rules.cards import Card
+        >>> load_variant("official").kind_of(Card("R", "S")).effects_key
+        'ranks.S.effects'
+        """
+        return card_kind(self.rank_of(card), self.effects_key(card))
 
     def effects_key(self, card: Card) -> str:
         """The key a card's effects come from: ``cards.SQ.effects`` for a card with its own
