@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
@@ -31,13 +31,88 @@ REJECTED: Final = "rejected"
 UNDETERMINED: Final = "undetermined"
 
 
-@attrs.frozen(weakref_slot=False)  # weakref_slot: see ena_rules.game.fastbuild
 class Note:
-    """One rule applied: its clause id, the variant key path, and what it did in words."""
+    """One rule applied: its clause id, the variant key path, and what it did in words.
+
+    A value (frozen, compared and hashed by its three fields, like the verdict holding it).
+    The referee notes every rule it applies, on every action, and most callers never read the
+    words: it may give them as a function (:func:`make_note`), called once, when ``text`` is
+    first read; the words are the same either way.
+
+    >>> n = Note("TURN-MATCH", "turn.match", "ana plays R5: it matches.")
+    >>> n == make_note("TURN-MATCH", "turn.match", lambda: "ana plays R5: it matches."), n.key
+    (True, 'turn.match')
+    """
+
+    __slots__ = ("_words", "clause", "key")
+    __match_args__ = ("clause", "key", "text")
 
     clause: str
     key: str
-    text: str
+    _words: str | Callable[[], str]
+
+    def __init__(self, clause: str, key: str, text: str) -> None:
+        _set(self, "clause", clause)
+        _set(self, "key", key)
+        _set(self, "_words", text)
+
+    @property
+    def text(self) -> str:
+        """What the rule did, in words."""
+        words = self._words
+        if isinstance(words, str):
+            return words
+        text = words()
+        _set(self, "_words", text)  # built once; the value does not change
+        return text
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Note:
+            return NotImplemented
+        assert isinstance(other, Note)
+        return (self.clause, self.key, self.text) == (other.clause, other.key, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.clause, self.key, self.text))
+
+    def __repr__(self) -> str:
+        return f"Note(clause={self.clause!r}, key={self.key!r}, text={self.text!r})"
+
+    def __reduce__(self) -> tuple[type[Note], tuple[str, str, str]]:
+        return (Note, (self.clause, self.key, self.text))  # copies and pickles hold the words
+
+
+_set = object.__setattr__
+
+
+class _NoteBuild:
+    """:class:`Note`'s layout, filled in without its frozen ``__setattr__`` (see make_note)."""
+
+    __slots__ = ("_words", "clause", "key")
+
+
+def make_note(clause: str, key: str, text: str | Callable[[], str]) -> Note:
+    """``Note(clause, key, text)`` without ``__init__`` (the referee builds several an action);
+    ``text`` may be a function of no argument returning the words, called when first read.
+
+    >>> make_note("TURN-NEXT", "turn.next", lambda: "bor is next (clockwise).").text
+    'bor is next (clockwise).'
+    """
+    o: Any = _new(_NoteBuild)
+    o.clause = clause
+    o.key = key
+    o._words = text
+    o.__class__ = Note
+    return o  # type: ignore[no-any-return]
+
+
+_new = object.__new__
 
 
 @attrs.frozen(weakref_slot=False)
@@ -102,7 +177,6 @@ class Verdict:
         return display.html(self)
 
 
-#: ``Note(clause, key, text)`` and ``Verdict(...)`` without ``__init__``
-#: (:mod:`ena_rules.game.fastbuild`): how the referee builds them, once per rule and once per event.
-make_note: Callable[[str, str, str], Note] = fastbuild.builder(Note)
+#: ``Verdict(...)`` without ``__init__`` (:mod:`ena_rules.game.fastbuild`): how the referee
+#: builds one, once per event.
 make_verdict: Callable[..., Verdict] = fastbuild.builder(Verdict)

@@ -97,7 +97,7 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
     penalised: the verdict :func:`~ena_rules.rules.referee.apply` returns on a full state."""
     j = judge(state, event)
     if j.kind == "reject":
-        note = make_note(j.clause or state.variant.clause(j.key), j.key, j.reason)
+        note = make_note(j.clause or state.variant.clause(j.key), j.key, j.words)
         return make_verdict(REJECTED, state, event, (note,))
     w = Work(state)
     if isinstance(event, Cut):

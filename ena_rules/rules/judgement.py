@@ -102,6 +102,12 @@ class Judgement:
         why = self._why
         return why if isinstance(why, str) else why()
 
+    @property
+    def words(self) -> str | Callable[[], str]:
+        """The reason as the judge gave it: the words, or the function that builds them (a
+        note may keep it, to build the words only when read)."""
+        return self._why
+
     def __repr__(self) -> str:
         return f"Judgement({self.kind!r}, {self.key!r}, {self.reason!r})"
 

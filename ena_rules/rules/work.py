@@ -95,8 +95,10 @@ class Work:
         self.skipped: list[str] = []
 
     # -- notes and seats ---------------------------------------------------------------------
-    def note(self, key: str, text: str, clause: str | None = None) -> None:
-        """Record a rule applied: the variant key, what it did, the clause (else the key's)."""
+    def note(self, key: str, text: str | Callable[[], str], clause: str | None = None) -> None:
+        """Record a rule applied: the variant key, what it did, the clause (else the key's).
+        ``text`` may be a function building the words when they are read (a hot note whose
+        words call code: it must read only values that do not change, never the Work)."""
         self.notes.append(make_note(clause or self.v.clause(key), key, text))
 
     def name(self, seat: int) -> str:
@@ -118,7 +120,7 @@ class Work:
         self.phase = "play"
         self.drawn = None
         way = "clockwise" if self.direction == 1 else "counter-clockwise"
-        self.note(key, f"{self.name(seat)} is next ({way}).")
+        self.note(key, f"{self.s.players[seat]} is next ({way}).")
 
     # -- cards -------------------------------------------------------------------------------
     def take(self, seat: int, count: int, key: str, why: str, *, say: bool = True) -> int:
