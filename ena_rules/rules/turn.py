@@ -91,9 +91,10 @@ def playable(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement
     HR-FINISH-ACTION: a forbidden last card is never playable. ``why=False``: the usual
     refusal (no match) is :data:`~ena_rules.rules.judgement.REFUSED` (yes or no only)."""
     v = s.variant
-    last = finish.forbidden(s, seat, card)
-    if last is not None:
-        return last
+    if v.play.no_wild_finish or v.play.no_draw_finish:  # finish.forbidden's rules, if set
+        last = finish.forbidden(s, seat, card)
+        if last is not None:
+            return last
     if s.phase == "drawn":
         if s.drawn is None or card != s.drawn:
             return reject(

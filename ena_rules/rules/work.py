@@ -99,7 +99,8 @@ class Work:
         """Record a rule applied: the variant key, what it did, the clause (else the key's).
         ``text`` may be a function building the words when they are read (a hot note whose
         words call code: it must read only values that do not change, never the Work)."""
-        self.notes.append(make_note(clause or self.v.clause(key), key, text))
+        v = self.v
+        self.notes.append(make_note(clause or v.clauses.get(key) or v.clause(key), key, text))
 
     def name(self, seat: int) -> str:
         """The name of the player at ``seat``."""

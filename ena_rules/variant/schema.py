@@ -149,14 +149,15 @@ class Variant:
     _names: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _by_card: dict[Card, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _card_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _clauses: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    clauses: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """:meth:`clause`'s answers so far, by key path (asked for every note of every action:
+    the referee reads this first, then asks :meth:`clause`). Read it, never change it."""
     kinds: dict[Card, CardKind] = attrs.field(init=False, eq=False, repr=False, hash=False)
     """Every card of the deck (both faces of a two-sided card) and what the rules ask of it
     (:mod:`ena_rules.variant.kinds`); :meth:`kind_of` answers for any card."""
-    """:meth:`clause`'s answers, by key path (asked for every note of every action)."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_clauses", {})
+        object.__setattr__(self, "clauses", {})
         object.__setattr__(self, "_rank_map", dict(self.ranks))
         object.__setattr__(self, "_by_card", self._card_definitions())
         object.__setattr__(self, "_card_ranks", frozenset(c.rank for c in self._by_card))
@@ -433,11 +434,11 @@ class Variant:
         >>> load_variant("ena.toml").clause("deal.cut")
         'DEAL-CUT-ENA'
         """
-        known = self._clauses.get(key_path)
+        known = self.clauses.get(key_path)
         if known is None:
             known = self._clause(key_path)
-            if len(self._clauses) < 4096:  # bounded: a key path may come from input
-                self._clauses[key_path] = known
+            if len(self.clauses) < 4096:  # bounded: a key path may come from input
+                self.clauses[key_path] = known
         return known
 
     def _clause(self, key_path: str) -> str:
