@@ -27,6 +27,7 @@ from ..variant import Variant
 from .unknown import deck_in_play, fits, is_unknown, may_hold, unseen, unseen_copies
 
 __all__ = [
+    "ALLOWED",
     "REFUSED",
     "Judgement",
     "Kind",
@@ -125,6 +126,8 @@ def reject(key: str, reason: str | Callable[[], str], clause: str | None = None)
 #: The refusal a check returns when asked yes or no only (``why=False``: ``legal_events``
 #: judges every distinct card of a hand and reads no reason): no key, no words built.
 REFUSED = Judgement("reject", "", "refused (asked yes or no only)")
+#: Its answer of yes, where building the acceptance would cost words (a stacked card).
+ALLOWED = Judgement("accept", "", "allowed (asked yes or no only)")
 
 
 def cname(code: str | None) -> str:

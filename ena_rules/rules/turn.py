@@ -17,7 +17,7 @@ from ..game.words import plural
 from ..variant import Variant
 from ..variant.ops import draw_count
 from . import answers, discard, finish, forced, multi, scoring, windows
-from .judgement import REFUSED, Judgement, accept, card_args, cname, judge_card, reject
+from .judgement import ALLOWED, REFUSED, Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
 from .unknown import known, unknown_count, unseen
 from .work import Work, evolve
@@ -49,6 +49,8 @@ def matches(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement:
     v = s.variant
     top = s.discard[-1] if s.discard else None  # s.top, read without a call
     if v.not_on_same and card.rank in v.not_on_same and top is not None and top.rank == card.rank:
+        if not why:
+            return REFUSED
         return reject(  # MAU-JACK-ON-JACK
             f"ranks.{card.rank}.not_on_same_rank", lambda: f"{card} may not be played on {top}"
         )
@@ -59,13 +61,17 @@ def matches(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement:
             and not rank.challengeable
             and discard.holds_color(s.hands[seat], s.color, card)
         ):
+            if not why:
+                return REFUSED
             return reject(
                 f"ranks.{card.rank}.only_without_color_match",
                 lambda: f"{card} may be played only holding no {cname(s.color)} card",
             )
         if not v.turn.wild_anytime and any(
-            not v.plays_as_wild(c) and matches(s, seat, c).accepted for c in s.hands[seat]
+            not v.plays_as_wild(c) and matches(s, seat, c, False).accepted for c in s.hands[seat]
         ):
+            if not why:
+                return REFUSED
             return reject(
                 "turn.wild_anytime", lambda: f"{card} may be played only holding no match"
             )
@@ -97,43 +103,59 @@ def playable(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement
             return last
     if s.phase == "drawn":
         if s.drawn is None or card != s.drawn:
+            if not why:
+                return REFUSED
             return reject(
                 "turn.play_drawn",
                 lambda: f"after drawing only the drawn card ({s.drawn}) may be played",
             )
         return matches(s, seat, card, why)
     if s.phase == "owe":
-        p = s.pending
-        assert p is not None
-        if discard.asks_color(s):
-            return reject(
-                "draw_color.chooser",
-                lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
-            )
-        if discard.skip_pending(s):  # MAU-EIGHT-ANSWER
-            return _skip_answer(s, seat, card)
-        if card.rank in v.stack_answers(p.rank):
-            return accept(
-                v.stack_key(p.rank, card.rank), f"{card} is stacked on the pending +{p.count}"
-            )
-        if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
-            return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
-        deflects = answers.deflection(v, p.rank, v.rank_of(card))
-        if deflects is not None:
-            return accept(deflects, f"{card} deflects the pending +{p.count}")
-        answer = " or challenge" if s.challenge else ""
-        key = v.stack_key(p.rank, card.rank)
-        return reject(
-            key,
-            lambda: (
-                f"{s.players[seat]} owes {p.count} cards: draw them{answer}; "
-                f"{card} cannot answer them{_by_value(v, p.rank, card.rank, key)}"
-            ),
-        )
+        return _answers_pending(s, seat, card, why)
     return matches(s, seat, card, why)
 
 
-def _skip_answer(s: GameState, seat: int, card: Card) -> Judgement:
+def _answers_pending(s: GameState, seat: int, card: Card, why: bool) -> Judgement:
+    """With a draw owed (phase ``owe``): a card that answers it (HOUSE-STACK, NM-STACK,
+    OVT-STACK) or deflects it (HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP); none while the victim
+    names a colour to draw to (DRAW-COLOR); MAU-EIGHT-ANSWER: a skip passed on."""
+    v = s.variant
+    p = s.pending
+    assert p is not None
+    if discard.asks_color(s):
+        if not why:
+            return REFUSED
+        return reject(
+            "draw_color.chooser",
+            lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
+        )
+    if discard.skip_pending(s):  # MAU-EIGHT-ANSWER
+        return _skip_answer(s, seat, card, why)
+    if card.rank in v.stack_answers(p.rank):
+        if not why:
+            return ALLOWED
+        return accept(
+            v.stack_key(p.rank, card.rank), f"{card} is stacked on the pending +{p.count}"
+        )
+    if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
+        return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
+    deflects = answers.deflection(v, p.rank, v.rank_of(card))
+    if deflects is not None:
+        return accept(deflects, f"{card} deflects the pending +{p.count}")
+    if not why:
+        return REFUSED
+    answer = " or challenge" if s.challenge else ""
+    key = v.stack_key(p.rank, card.rank)
+    return reject(
+        key,
+        lambda: (
+            f"{s.players[seat]} owes {p.count} cards: draw them{answer}; "
+            f"{card} cannot answer them{_by_value(v, p.rank, card.rank, key)}"
+        ),
+    )
+
+
+def _skip_answer(s: GameState, seat: int, card: Card, why: bool) -> Judgement:
     """MAU-EIGHT-ANSWER (``stacking.skip_answer``): a skipped player may put down only a card
     of a rank the key lists for the pending skip (its skip then passes on)."""
     p = s.pending
@@ -141,6 +163,8 @@ def _skip_answer(s: GameState, seat: int, card: Card) -> Judgement:
     answers = s.variant.skip_answers(p.rank)
     if card.rank in answers:
         return accept("stacking.skip_answer", f"{card} passes the skip on")
+    if not why:
+        return REFUSED
     return reject(
         "stacking.skip_answer",
         lambda: (
