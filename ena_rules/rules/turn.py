@@ -10,8 +10,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import Card
 from ..game.events import Draw, Pass, Play
+from ..game.fastbuild import updater
 from ..game.state import GameState
 from ..game.words import plural
 from ..variant import Variant
@@ -33,6 +36,11 @@ __all__ = [
     "perform_play",
     "playable",
 ]
+
+#: ``evolve(s, hands=..., phase=...)`` without keyword parsing (a draw asks it of each card).
+_in_play: Callable[[GameState, tuple[tuple[Card, ...], ...], str], GameState] = updater(
+    GameState, ("hands", "phase")
+)
 
 _MATCHES = accept("turn.match", "it matches")
 _WILD = accept("turn.wild_anytime", "a wild may be played on any turn")
@@ -308,8 +316,8 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
                 "next line says whether it could be played.",
             )
             return
-        probe = evolve(s, hands=tuple(w.hands), phase="play")
-        ok = matches(probe, seat, card).accepted
+        probe = _in_play(s, tuple(w.hands), "play")  # evolve(s, hands=..., phase="play")
+        ok = matches(probe, seat, card, False).accepted
         limit = v.turn.draw_limit  # C8-DRAW: a turn's draw of at most so many cards
         if ok or not until or (limit and drawn >= limit):
             break
@@ -337,7 +345,7 @@ def _nobody_can_finish(w: Work) -> bool:
     probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
     hidden = set(unseen(probe)) if any(unknown_count(h) for h in w.hands) else set()
     return not any(
-        matches(probe, i, c).accepted
+        matches(probe, i, c, False).accepted
         for i, h in enumerate(w.hands)
         for c in set(known(h)) | (hidden if unknown_count(h) else set())
     )
