@@ -221,7 +221,9 @@ def not_due(s: GameState, seat: int, what: str) -> Judgement:
 def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
     """Play: the card checks; out of turn; playable now, else a wrong card (PEN-WRONG-OFF,
     PEN-ENA: ``penalties.wrong_card``; PEN-EFFECT: ``penalties.wrong_card_turn``)."""
-    bad = judge_card(s, seat, e.card, e.color, e.target) or multi.judge_more(s, seat, e)
+    bad = judge_card(s, seat, e.card, e.color, e.target)
+    if bad is None and e.more:  # HR-MULTI-PLAY: the further cards
+        bad = multi.judge_more(s, seat, e)
     if bad is not None:
         return bad
     if s.phase == "color" or seat != s.turn:
