@@ -130,14 +130,14 @@ def _answers_pending(s: GameState, seat: int, card: Card, why: bool) -> Judgemen
     v = s.variant
     p = s.pending
     assert p is not None
-    if discard.asks_color(s):
+    if p.count == 0 and discard.asks_color(s):  # a colour to name, a skip: nothing owed yet
         if not why:
             return REFUSED
         return reject(
             "draw_color.chooser",
             lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
         )
-    if discard.skip_pending(s):  # MAU-EIGHT-ANSWER
+    if p.count == 0 and discard.skip_pending(s):  # MAU-EIGHT-ANSWER
         return _skip_answer(s, seat, card, why)
     if card.rank in v.stack_answers(p.rank):
         if not why:
