@@ -17,7 +17,7 @@ from ena_rules import load_variant, new_game
 from ena_rules.game.events import Draw
 from ena_rules.game.fastbuild import builder, updater
 from ena_rules.game.state import GameState, replace
-from ena_rules.game.verdict import Note, Verdict, make_note, make_verdict
+from ena_rules.game.verdict import Note, Verdict, make_lazy_note, make_note, make_verdict
 
 S = new_game(load_variant("ena"), ["a", "b", "c", "d"], dealer="a")
 NAMES = [f.name for f in attrs.fields(GameState)]
@@ -66,7 +66,7 @@ CASES = {
     "fastbuild.updater(GameState, 17 fields)": lambda: UPDATE(S, *CHANGES.values()),
     "Note(...) (its frozen __init__)": lambda: Note("X", "k", "t"),
     "make_note(...)": lambda: make_note("X", "k", "t"),
-    "make_note(..., words built when read)": lambda: make_note("X", "k", lambda: "t"),
+    "make_note(..., words built when read)": lambda: make_lazy_note("X", "k", lambda: "t"),
     "Verdict(...) attrs": lambda: Verdict("accepted", S, EVENT, NOTES, (), ()),
     "make_verdict(...)": lambda: make_verdict("accepted", S, EVENT, NOTES, (), ()),
 }

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from ena_rules import Note, Play, apply, load_variant
-from ena_rules.game.verdict import make_note
+from ena_rules.game.verdict import make_lazy_note
 from ena_rules.testing import start_round
 
 
@@ -22,7 +22,7 @@ def _played() -> Note:
 
 
 def test_a_lazy_note_is_a_note_with_its_words() -> None:
-    lazy = make_note("TURN-MATCH", "turn.match", lambda: "bor plays R9: it matches.")
+    lazy = make_lazy_note("TURN-MATCH", "turn.match", lambda: "bor plays R9: it matches.")
     eager = Note("TURN-MATCH", "turn.match", "bor plays R9: it matches.")
     assert isinstance(lazy, Note)
     assert lazy == eager and eager == lazy and hash(lazy) == hash(eager)
@@ -44,7 +44,7 @@ def test_a_lazy_note_builds_its_words_once() -> None:
         calls.append(1)
         return "built"
 
-    note = make_note("X", "k", words)
+    note = make_lazy_note("X", "k", words)
     assert calls == []
     assert note.text == "built" and note.text == "built"
     assert calls == [1]

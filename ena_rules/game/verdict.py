@@ -37,11 +37,11 @@ class Note:
 
     A value (frozen, compared and hashed by its three fields). The referee notes every rule it
     applies, on every action, and most callers never read the words: it may give them as a
-    function (:func:`make_note`), called once, when ``text`` is first read; the words, the
+    function (:func:`make_lazy_note`), called once, when ``text`` is first read; the words, the
     equality, the hash, the ``repr``, a copy or a pickle are the same either way.
 
     >>> n = Note("TURN-MATCH", "turn.match", "ana plays R5: it matches.")
-    >>> n == make_note("TURN-MATCH", "turn.match", lambda: "ana plays R5: it matches."), n.key
+    >>> n == make_lazy_note("TURN-MATCH", "turn.match", lambda: "ana plays R5: it matches."), n.key
     (True, 'turn.match')
     """
 
@@ -62,8 +62,8 @@ class Note:
 
 
 class _LazyNote(Note):
-    """A :class:`Note` whose words are built when first read (:func:`make_note` given a
-    function); a copy or a pickle is a plain ``Note`` holding the words."""
+    """A :class:`Note` whose words are built when first read (:func:`make_lazy_note`); a copy
+    or a pickle is a plain ``Note`` holding the words."""
 
     __slots__ = ("_words",)
     _words: str | Callable[[], str]
@@ -88,23 +88,34 @@ class _LazyNote(Note):
 
 _set = object.__setattr__
 _new = object.__new__
-_build_note: Callable[[str, str, str], Note] = fastbuild.builder(Note)
+
+#: ``Note(clause, key, text)`` without ``__init__`` (:mod:`ena_rules.game.fastbuild`): the
+#: referee builds several an action.
+make_note: Callable[[str, str, str], Note] = fastbuild.builder(Note)
 
 
-def make_note(clause: str, key: str, text: str | Callable[[], str]) -> Note:
-    """``Note(clause, key, text)`` without ``__init__`` (the referee builds several an action);
-    ``text`` may be a function of no argument returning the words, called when first read.
+def make_lazy_note(clause: str, key: str, words: Callable[[], str]) -> Note:
+    """A note whose words ``words()`` builds when ``text`` is first read (once).
 
-    >>> make_note("TURN-NEXT", "turn.next", lambda: "bor is next (clockwise).").text
+    >>> make_lazy_note("TURN-NEXT", "turn.next", lambda: "bor is next (clockwise).").text
     'bor is next (clockwise).'
     """
-    if isinstance(text, str):
-        return _build_note(clause, key, text)
     note = _new(_LazyNote)
     _set(note, "clause", clause)
     _set(note, "key", key)
-    _set(note, "_words", text)
+    _set(note, "_words", words)
     return note
+
+
+def note_of(clause: str, key: str, text: str | Callable[[], str]) -> Note:
+    """A note with its words, or with the function that builds them when read.
+
+    >>> note_of("X", "k", "words") == note_of("X", "k", lambda: "words")
+    True
+    """
+    return (
+        make_note(clause, key, text) if isinstance(text, str) else make_lazy_note(clause, key, text)
+    )
 
 
 @attrs.frozen(weakref_slot=False)

@@ -22,7 +22,7 @@ from ..game.events import Event
 from ..game.fastbuild import updater
 from ..game.phases import Phase
 from ..game.state import GameState, replace
-from ..game.verdict import Note, Outcome, Verdict, make_note, make_verdict
+from ..game.verdict import Note, Outcome, Verdict, make_lazy_note, make_note, make_verdict
 from . import sight
 from .unknown import unknown_slot
 
@@ -100,7 +100,11 @@ class Work:
         ``text`` may be a function building the words when they are read (a hot note whose
         words call code: it must read only values that do not change, never the Work)."""
         v = self.v
-        self.notes.append(make_note(clause or v.clauses.get(key) or v.clause(key), key, text))
+        clause = clause or v.clauses.get(key) or v.clause(key)
+        if isinstance(text, str):
+            self.notes.append(make_note(clause, key, text))
+        else:
+            self.notes.append(make_lazy_note(clause, key, text))
 
     def name(self, seat: int) -> str:
         """The name of the player at ``seat``."""
