@@ -246,7 +246,7 @@ def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
 def perform_play(w: Work, seat: int, e: Play, j: Judgement) -> None:
     """An accepted Play: a turn action (UNO-WINDOW); the card goes down and acts."""
     windows.turn_taken(w, seat)
-    w.note(j.key, lambda: f"{e.player} plays {e.card}: {j.reason}.", j.clause)  # when read
+    w.note_when_read(j.key, lambda: f"{e.player} plays {e.card}: {j.reason}.", j.clause)
     if e.more:  # HR-MULTI-PLAY
         multi.perform_multi(w, seat, e)
         return
