@@ -57,6 +57,7 @@ _RANK_RE = re.compile(r"^[0-9A-Z+\-]{1,6}$")
 
 
 _INTERNED: dict[tuple[str | None, str, Card | None], Card] = {}
+_FLIPPED: dict[Card, Card] = {}  # Card.flipped's answers (cards are interned: one per card)
 
 
 def _face_order(other: Card | None) -> tuple[str, str]:
@@ -114,8 +115,12 @@ class Card:
     @property
     def flipped(self) -> Card:
         """The card turned over: its other face in play (itself if it has no other face)."""
-        o = self.other
-        return self if o is None else Card(o.color, o.rank, Card(self.color, self.rank))
+        turned = _FLIPPED.get(self)  # a Flip turns every card of the game: looked up once each
+        if turned is None:
+            o = self.other
+            turned = self if o is None else Card(o.color, o.rank, Card(self.color, self.rank))
+            _FLIPPED[self] = turned
+        return turned
 
     def __str__(self) -> str:
         face = self.rank if self.color is None else self.color + self.rank
@@ -126,6 +131,11 @@ class Card:
             return f"Card(color={self.color!r}, rank={self.rank!r}, other={self.other!r})"
         return f"Card(color={self.color!r}, rank={self.rank!r})"
 
+
+# Equal cards are one object (Card.__new__): equality is identity, decided in C like the hash
+# (attrs' generated __eq__ is Python code, called for every card a hand is searched past).
+Card.__eq__ = object.__eq__  # type: ignore[method-assign]
+Card.__ne__ = object.__ne__  # type: ignore[method-assign]
 
 _CACHE: dict[str, Card] = {}
 

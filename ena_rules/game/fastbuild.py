@@ -28,6 +28,9 @@ checked way in for everyone else).
 >>> replace = replacer(P)
 >>> replace(P(1, 2), y=5)
 P(x=1, y=5)
+>>> update_y = updater(P, ("y",))
+>>> update_y(P(1, 2), 7)
+P(x=1, y=7)
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["builder", "replacer"]
+__all__ = ["builder", "replacer", "updater"]
 
 _CACHE_SLOT = "_attrs_cached_hash"  # attrs' slot for cache_hash=True
 
@@ -116,3 +119,25 @@ def replacer(cls: type) -> Callable[..., Any]:
         + "\n    o.__class__ = _cls\n    return o\n"
     )
     return _compile("replace", src, env)
+
+
+def updater(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """``replace(old, **dict(zip(names, values)))`` as ``update(old, *values)``: the fields
+    ``names`` take the values given (positional, in that order), every other field keeps the old
+    value; no keyword parsing and no "kept?" test per field (~3 x faster than :func:`replacer`
+    for a state that changes most of its fields: the referee's one new state an action)."""
+    shadow, fields = _shadow(cls)
+    known = {f.name for f in fields}
+    unknown = [n for n in names if n not in known]
+    if unknown or len(set(names)) != len(names):
+        raise TypeError(f"{cls.__name__}: updater fields {names!r}: not each a field, once")
+    env: dict[str, Any] = {"_shadow": shadow, "_cls": cls, "_new": object.__new__}
+    body = [f"    o.{f.name} = {f.name if f.name in names else 'old.' + f.name}" for f in fields]
+    if _CACHE_SLOT in cls.__slots__:  # type: ignore[attr-defined]
+        body.append(f"    o.{_CACHE_SLOT} = None")
+    src = (
+        f"def update(old, {', '.join(names)}):\n    o = _new(_shadow)\n"
+        + "\n".join(body)
+        + "\n    o.__class__ = _cls\n    return o\n"
+    )
+    return _compile("update", src, env)

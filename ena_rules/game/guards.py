@@ -28,6 +28,7 @@ from .events import CallUno, Challenge, ChooseColor, Cut, Deal, Draw, Overtake, 
 from .state import GameState
 
 __all__ = [
+    "EVENT_TYPES",
     "check_apply",
     "check_new_game",
     "check_state",
@@ -37,6 +38,9 @@ __all__ = [
 ]
 
 _EVENTS = (Play, Overtake, Draw, Pass, CallUno, Challenge, ChooseColor, Cut, Deal)
+#: The event classes themselves: an entry point may skip :func:`check_apply` for an event whose
+#: type is one of these exactly (``type(event) in EVENT_TYPES``), the usual call.
+EVENT_TYPES: frozenset[type] = frozenset(_EVENTS)
 _EVENT_NAMES = ", ".join(t.__name__ for t in _EVENTS)
 
 

@@ -9,14 +9,12 @@ draw owed (pending or taken at once), the UNO call it may make due, the last car
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..cards import Card
 from ..game.state import ChallengeWindow, GameState, Pending
 from ..game.words import a_word
 from ..variant import Variant
 from . import scoring, windows
-from .effects import Resolution, draw_named_color, draw_owed, moves_hands, resolve
+from .effects import Resolution, draw_named_color, draw_owed, resolve
 from .revenge import answer_count
 from .work import Work
 
@@ -89,7 +87,8 @@ def put_down(
     decides, after the move). END-ROUND: the last card ends the round.
     """
     s, v = w.s, w.v
-    rank = v.rank_of(card)  # DECK-CARD: a card's own table, else its rank's
+    kind = v.kinds.get(card) or v.kind_of(card)
+    rank = kind.rank  # DECK-CARD: a card's own table, else its rank's
     guilty = rank.challengeable and holds_color(s.hands[seat], s.color, card)
     prev_color = w.color
     w.remove(seat, card)
@@ -97,7 +96,7 @@ def put_down(
     if card.color is not None:
         w.color = card.color
     windows.open_overtaking(w, seat)
-    moving = moves_hands(rank)
+    moving = kind.moves_hands
     if len(w.hands[seat]) == 1 and not moving:
         windows.expose_uno(w, seat)
     if not w.hands[seat] and _uncalled(w, seat, card):
@@ -108,7 +107,7 @@ def put_down(
     pending_before = w.pending if stack else None
     windows.close_pending(w)  # a stack takes the pending count over (added below)
     r = resolve(w, seat, card, code, tseat)
-    if _after_discard(w, seat, card, code, stack):
+    if _after_discard(w, seat, card, code, stack, moving):
         return
     # more skips than other players (a Reverse as a Skip with two, then a draw's skip) pass
     # over each of them once: the player goes again (record_skips counts them alike)
@@ -116,11 +115,11 @@ def put_down(
     if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
         after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
         r.skips = 0
-    window = lambda: ChallengeWindow(seat, victim, guilty, 0, prev_color)  # noqa: E731
-    if _held_open(w, r, victim, after, window):  # built only where a window opens
+    if _held_open(w, r, victim, after, (seat, guilty, prev_color)):
         return
     if not r.count:
-        record_skips(w, seat, r)
+        if r.skips:
+            record_skips(w, seat, r)
         w.set_turn(after)
         return
     count = added = r.count
@@ -159,14 +158,16 @@ def _uncalled_out(w: Work, seat: int, card: Card) -> None:
         windows.expose_uno(w, seat)
 
 
-def _after_discard(w: Work, seat: int, card: Card, code: str | None, stack: bool) -> bool:
+def _after_discard(
+    w: Work, seat: int, card: Card, code: str | None, stack: bool, moving: bool
+) -> bool:
     """NM-DISCARD-ALL: a hand the card's effects emptied goes out (END-ROUND, True); one left
-    with a single card must call UNO (UNO-CALL)."""
+    with a single card must call UNO (UNO-CALL), unless the card moves hands (``moving``)."""
     left = len(w.hands[seat])
     if left == 0:
         scoring.last_card(w, seat, card, code, stack)
         return True
-    if left == 1 and seat not in w.uno_exposed and not moves_hands(w.v.rank_of(card)):
+    if left == 1 and seat not in w.uno_exposed and not moving:
         windows.expose_uno(w, seat)
     return False
 
@@ -195,12 +196,15 @@ def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
 
 
 def _held_open(
-    w: Work, r: Resolution, victim: int, after: int, window: Callable[[], ChallengeWindow]
+    w: Work, r: Resolution, victim: int, after: int, window: tuple[int, bool, str | None]
 ) -> bool:
     """The effects that leave the victim owing nothing yet (a pending of 0 cards): DRAW-COLOR
     (the victim names the colour, then draws to it), FLIP2-WDC (the draw to the colour in force
-    is owed, and may be challenged: ``window`` makes its challenge window), MAU-EIGHT-ANSWER (a
-    skip the victim may pass on). True when one of them holds the turn open."""
+    is owed, and may be challenged: ``window`` is its challenge window's offender, guilt and
+    colour before), MAU-EIGHT-ANSWER (a skip the victim may pass on). True when one of them
+    holds the turn open."""
+    if r.asks is None and not r.until and (r.count or not r.skips):
+        return False  # the usual card: nothing held open
     v, card = w.v, r.card
     if r.asks is not None:  # DRAW-COLOR: the victim names the colour, then draws to it
         windows.open_pending(w, Pending(victim, 0, card.rank, after))
@@ -210,7 +214,8 @@ def _held_open(
         windows.open_pending(w, Pending(victim, 0, card.rank, after))
         word = a_word(v.color_word(w.color)) if w.color else "any"
         w.note(r.key, f"{w.name(victim)} owes a draw until {word} card comes.")
-        windows.open_challenge(w, window())
+        offender, guilty, prev_color = window
+        windows.open_challenge(w, ChallengeWindow(offender, victim, guilty, 0, prev_color))
         return True
     if not r.count and r.skips and v.skip_answers(card.rank):  # MAU-EIGHT-ANSWER
         windows.open_pending(w, Pending(victim, 0, card.rank, after))

@@ -38,7 +38,7 @@ from ..game.events import (
 )
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
-from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
+from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_verdict, note_of
 from . import (
     challenge,
     deal,
@@ -52,7 +52,6 @@ from . import (
     uno,
     windows,
 )
-from .effects import card_needs
 from .judgement import Judgement, held_face, judge_common
 from .work import Work
 
@@ -98,7 +97,7 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
     penalised: the verdict :func:`~ena_rules.rules.referee.apply` returns on a full state."""
     j = judge(state, event)
     if j.kind == "reject":
-        note = make_note(j.clause or state.variant.clause(j.key), j.key, j.reason)
+        note = note_of(j.clause or state.variant.clause(j.key), j.key, j.words)
         return make_verdict(REJECTED, state, event, (note,))
     w = Work(state)
     if isinstance(event, Cut):
@@ -143,7 +142,8 @@ def _event(cls: Any, *fields: Any) -> Any:
 def _card_events(
     s: GameState, cls: type[Play] | type[Overtake], seat: int, card: Card
 ) -> list[PlayerEvent]:
-    chooses, swaps = card_needs(s.variant.rank_of(card))
+    kind = s.variant.kinds.get(card) or s.variant.kind_of(card)
+    chooses, swaps = kind.chooses, kind.swaps
     name = s.players[seat]
     if not chooses and not swaps:
         return [_event(cls, name, card, None, None)]
@@ -154,8 +154,7 @@ def _card_events(
 
 def _overtakes(s: GameState, seat: int) -> list[PlayerEvent]:
     """The overtakes every player but the one due may make on the top card."""
-    assert s.top is not None
-    rank = s.top.rank
+    rank = s.discard[-1].rank  # s.top: legal() calls this only with a card on the pile
     out: list[PlayerEvent] = []
     for q in range(len(s.players)):
         if q == seat:
@@ -186,7 +185,7 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
         _uno_calls(s, out)
         return tuple(out)
     for card in dict.fromkeys(s.hands[seat]):
-        if card.rank != "?" and turn.playable(s, seat, card).accepted:  # "?": UNKNOWN
+        if card.rank != "?" and turn.playable(s, seat, card, False).accepted:  # "?": UNKNOWN
             out.extend(_card_events(s, Play, seat, card))
     if v.play.multi:  # HR-MULTI-PLAY
         out.extend(multi.plays(s, seat, turn.playable))
@@ -198,7 +197,7 @@ def legal(s: GameState) -> tuple[PlayerEvent, ...]:
         claim = _event(Challenge, name)
         if challenge.judge_challenge(s, seat, claim).accepted:
             out.append(claim)
-    if v.overtake.enabled and s.overtake_open and s.top is not None:
+    if v.overtake.enabled and s.overtake_open and s.discard:
         out.extend(_overtakes(s, seat))
     _uno_calls(s, out)
     return tuple(out)

@@ -71,7 +71,15 @@ class Resolution:
     )
 
     def __init__(
-        self, w: Work, seat: int, card: Card, code: str | None, tseat: int | None, *, flip: bool
+        self,
+        w: Work,
+        seat: int,
+        card: Card,
+        code: str | None,
+        tseat: int | None,
+        *,
+        flip: bool,
+        key: str,
     ) -> None:
         self.w = w
         self.seat = seat
@@ -79,7 +87,7 @@ class Resolution:
         self.code = code
         self.tseat = tseat
         self.flip = flip
-        self.key = w.v.effects_key(card)  # DECK-CARD: cards.SQ.effects, else ranks.Q.effects
+        self.key = key  # DECK-CARD: cards.SQ.effects, else ranks.Q.effects
         self.skips = 0
         self.count = 0
         self.reversed = False
@@ -326,8 +334,9 @@ def resolve(
     w: Work, seat: int, card: Card, code: str | None, tseat: int | None, *, flip: bool = False
 ) -> Resolution:
     """Apply ``card``'s primitives from ``seat``, in order; the skips and draw they add up to."""
-    r = Resolution(w, seat, card, code, tseat, flip=flip)
-    for eff in w.v.rank_of(card).effects:
+    kind = w.v.kinds.get(card) or w.v.kind_of(card)
+    r = Resolution(w, seat, card, code, tseat, flip=flip, key=kind.effects_key)
+    for eff in kind.rank.effects:
         REGISTRY[eff.op].run(r, eff)
     return r
 

@@ -24,10 +24,11 @@ from ..game.events import Cut, Deal, Event, Overtake, Play
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
 from ..variant import Variant
-from ..variant.ops import card_needs
 from .unknown import deck_in_play, fits, is_unknown, may_hold, unseen, unseen_copies
 
 __all__ = [
+    "ALLOWED",
+    "REFUSED",
     "Judgement",
     "Kind",
     "accept",
@@ -58,6 +59,7 @@ class Judgement:
 
     __slots__ = (
         "_why",
+        "accepted",
         "charge",
         "clause",
         "count",
@@ -83,6 +85,8 @@ class Judgement:
         turn_key: str = "penalties.wrong_card_turn",
     ) -> None:
         self.kind: Kind = kind
+        self.accepted = kind == "accept"
+        """True for a legal move."""
         self.key = key
         self._why = why
         self.clause = clause
@@ -100,9 +104,10 @@ class Judgement:
         return why if isinstance(why, str) else why()
 
     @property
-    def accepted(self) -> bool:
-        """True for a legal move."""
-        return self.kind == "accept"
+    def words(self) -> str | Callable[[], str]:
+        """The reason as the judge gave it: the words, or the function that builds them (a
+        note may keep it, to build the words only when read)."""
+        return self._why
 
     def __repr__(self) -> str:
         return f"Judgement({self.kind!r}, {self.key!r}, {self.reason!r})"
@@ -116,6 +121,13 @@ def accept(key: str, reason: str, clause: str | None = None) -> Judgement:
 def reject(key: str, reason: str | Callable[[], str], clause: str | None = None) -> Judgement:
     """An event that cannot happen here: the state stays as it was."""
     return Judgement("reject", key, reason, clause)
+
+
+#: The refusal a check returns when asked yes or no only (``why=False``: ``legal_events``
+#: judges every distinct card of a hand and reads no reason): no key, no words built.
+REFUSED = Judgement("reject", "", "refused (asked yes or no only)")
+#: Its answer of yes, where building the acceptance would cost words (a stacked card).
+ALLOWED = Judgement("accept", "", "allowed (asked yes or no only)")
 
 
 def cname(code: str | None) -> str:
@@ -247,15 +259,15 @@ def judge_card(
         wrong = _wrong_side(s, seat, card)
         if wrong is not None:
             return wrong
-    if not v.has_rank(card.rank) or not v.in_deck(card):
+    kind = v.kinds.get(card)  # every card of the deck, on either side
+    if kind is None:  # a rank the variant lacks, or a card the deck has no copy of
         return reject(deck_key(v, card), f"{card} is not a card of the {v.name} deck")
     if card not in s.hands[seat]:
         if not s.partial:
             return reject("turn.from_hand", f"{s.players[seat]} does not hold {card}")
         if not may_hold(s, seat, card):  # a partial state: an unknown card may be this one
             return not_held(s, seat, card)
-    chooses, swaps = card_needs(v.rank_of(card))
-    effects = v.effects_key(card)
+    chooses, swaps, effects = kind.chooses, kind.swaps, kind.effects_key
     code = None if color is None else color_from_name(color)
     if chooses and code is None:
         return reject(effects, f"{card} needs a colour: name {color_list(s.colors)}", "ACT-WILD")

@@ -38,7 +38,7 @@ def correct(s: GameState, seat: int, card: Card) -> Judgement:
             f"the colour of the turned-up {s.top} is not named yet: nobody may overtake it",
         )
     if not identical(s, card):
-        top = s.top
+        top = s.discard[-1] if s.discard else None  # s.top, read without a call
         if card.color is None and top is not None and card.rank == top.rank:
             return reject("overtake.wilds", "wilds are never identical")
         return reject("overtake.enabled", f"{card} is not identical to the top card ({top})")

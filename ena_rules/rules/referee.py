@@ -24,6 +24,7 @@ from ..cards import Card
 from ..errors import EventError
 from ..game import guards
 from ..game.events import Event, PlayerEvent
+from ..game.guards import EVENT_TYPES as _EVENT_TYPES
 from ..game.names import player_name
 from ..game.state import GameState
 from ..game.verdict import Verdict
@@ -99,8 +100,11 @@ def apply(state: GameState | PlayerView, event: Event, *, took: float | None = N
     times). ``None``, the default, is a move not timed: :func:`legal_events` lists the moves
     accepted in time, and a move judged late is penalised whatever it is.
     """
-    s = _as_state(state)
-    guards.check_apply(s, event)
+    if type(state) is GameState and type(event) in _EVENT_TYPES:  # the usual call: checked
+        s = state
+    else:
+        s = _as_state(state)
+        guards.check_apply(s, event)
     if took is not None:
         guards.check_took(took)
         return clock.apply_timed(s, event, took, _untimed)
@@ -130,8 +134,11 @@ def legal_events(state: GameState | PlayerView) -> tuple[PlayerEvent, ...]:
     Chance (the cut and the deal) is not listed: at those points the tuple is empty and the
     caller supplies a :class:`Cut` or :class:`Deal` (see :mod:`ena_rules.rules.chance`).
     """
-    s = _as_state(state)
-    guards.check_state("legal_events", s)
+    if type(state) is GameState:  # the usual call: checked
+        s = state
+    else:
+        s = _as_state(state)
+        guards.check_state("legal_events", s)
     if s.viewer is not None:  # a player's view: that player's events only
         mine = s.players[s.viewer]
         return tuple(e for e in legal(s) if e.player == mine)

@@ -10,14 +10,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import Card
 from ..game.events import Draw, Pass, Play
+from ..game.fastbuild import updater
 from ..game.state import GameState
 from ..game.words import plural
 from ..variant import Variant
 from ..variant.ops import draw_count
 from . import answers, discard, finish, forced, multi, scoring, windows
-from .judgement import Judgement, accept, card_args, cname, judge_card, reject
+from .judgement import ALLOWED, REFUSED, Judgement, accept, card_args, cname, judge_card, reject
 from .penalties import mistake
 from .unknown import known, unknown_count, unseen
 from .work import Work, evolve
@@ -34,20 +37,28 @@ __all__ = [
     "playable",
 ]
 
+#: ``evolve(s, hands=..., phase=...)`` without keyword parsing (a draw asks it of each card).
+_in_play: Callable[[GameState, tuple[tuple[Card, ...], ...], str], GameState] = updater(
+    GameState, ("hands", "phase")
+)
+
 _MATCHES = accept("turn.match", "it matches")
 _WILD = accept("turn.wild_anytime", "a wild may be played on any turn")
 _UNNAMED = accept("first_card.wild_color", "no colour is named yet: any card matches")
 
 
-def matches(s: GameState, seat: int, card: Card) -> Judgement:
+def matches(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement:
     """TURN-MATCH (``turn.match``; C8-MATCH, MAU-MATCH: a suit or a rank): a card matches the
     colour in force or the top card's rank;
     TURN-WILD (``turn.wild_anytime``): a wild may be played on any turn; TURN-WD4-LEGAL
     (``only_without_color_match``): a restricted wild only without a card of the colour,
-    unless its victim may challenge it (then it is played, and judged by the challenge)."""
+    unless its victim may challenge it (then it is played, and judged by the challenge).
+    ``why=False``: a refusal is :data:`~ena_rules.rules.judgement.REFUSED` (yes or no only)."""
     v = s.variant
-    top = s.top
+    top = s.discard[-1] if s.discard else None  # s.top, read without a call
     if v.not_on_same and card.rank in v.not_on_same and top is not None and top.rank == card.rank:
+        if not why:
+            return REFUSED
         return reject(  # MAU-JACK-ON-JACK
             f"ranks.{card.rank}.not_on_same_rank", lambda: f"{card} may not be played on {top}"
         )
@@ -58,13 +69,17 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
             and not rank.challengeable
             and discard.holds_color(s.hands[seat], s.color, card)
         ):
+            if not why:
+                return REFUSED
             return reject(
                 f"ranks.{card.rank}.only_without_color_match",
                 lambda: f"{card} may be played only holding no {cname(s.color)} card",
             )
         if not v.turn.wild_anytime and any(
-            not v.plays_as_wild(c) and matches(s, seat, c).accepted for c in s.hands[seat]
+            not v.plays_as_wild(c) and matches(s, seat, c, False).accepted for c in s.hands[seat]
         ):
+            if not why:
+                return REFUSED
             return reject(
                 "turn.wild_anytime", lambda: f"{card} may be played only holding no match"
             )
@@ -73,62 +88,82 @@ def matches(s: GameState, seat: int, card: Card) -> Judgement:
         return _UNNAMED
     if card.color == s.color or (top is not None and card.rank == top.rank):
         return _MATCHES
+    if not why:
+        return REFUSED
     return reject(
         "turn.match",
         lambda: f"{card} matches neither the colour ({cname(s.color)}) nor the top card ({top})",
     )
 
 
-def playable(s: GameState, seat: int, card: Card) -> Judgement:
+def playable(s: GameState, seat: int, card: Card, why: bool = True) -> Judgement:
     """May the player due put ``card`` down now, in this phase? TURN-DRAW (``turn.play_drawn``):
     after a draw only the drawn card; with a draw owed only a card that answers it
     (HOUSE-STACK ``stacking.answer``, NM-STACK ``stacking.by_value``, OVT-STACK
     ``stacking.overtake``) or deflects it
     (HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP); else it must match. HR-FINISH-WILD,
-    HR-FINISH-ACTION: a forbidden last card is never playable."""
+    HR-FINISH-ACTION: a forbidden last card is never playable. ``why=False``: the usual
+    refusal (no match) is :data:`~ena_rules.rules.judgement.REFUSED` (yes or no only)."""
     v = s.variant
-    last = finish.forbidden(s, seat, card)
-    if last is not None:
-        return last
+    if v.play.no_wild_finish or v.play.no_draw_finish:  # finish.forbidden's rules, if set
+        last = finish.forbidden(s, seat, card)
+        if last is not None:
+            return last
     if s.phase == "drawn":
         if s.drawn is None or card != s.drawn:
+            if not why:
+                return REFUSED
             return reject(
                 "turn.play_drawn",
                 lambda: f"after drawing only the drawn card ({s.drawn}) may be played",
             )
-        return matches(s, seat, card)
+        return matches(s, seat, card, why)
     if s.phase == "owe":
-        p = s.pending
-        assert p is not None
-        if discard.asks_color(s):
-            return reject(
-                "draw_color.chooser",
-                lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
-            )
-        if discard.skip_pending(s):  # MAU-EIGHT-ANSWER
-            return _skip_answer(s, seat, card)
-        if card.rank in v.stack_answers(p.rank):
-            return accept(
-                v.stack_key(p.rank, card.rank), f"{card} is stacked on the pending +{p.count}"
-            )
-        if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
-            return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
-        deflects = answers.deflection(v, p.rank, v.rank_of(card))
-        if deflects is not None:
-            return accept(deflects, f"{card} deflects the pending +{p.count}")
-        answer = " or challenge" if s.challenge else ""
-        key = v.stack_key(p.rank, card.rank)
+        return _answers_pending(s, seat, card, why)
+    return matches(s, seat, card, why)
+
+
+def _answers_pending(s: GameState, seat: int, card: Card, why: bool) -> Judgement:
+    """With a draw owed (phase ``owe``): a card that answers it (HOUSE-STACK, NM-STACK,
+    OVT-STACK) or deflects it (HR-DEFLECT-REVERSE, HR-DEFLECT-SKIP); none while the victim
+    names a colour to draw to (DRAW-COLOR); MAU-EIGHT-ANSWER: a skip passed on."""
+    v = s.variant
+    p = s.pending
+    assert p is not None
+    if p.count == 0 and discard.asks_color(s):  # a colour to name, a skip: nothing owed yet
+        if not why:
+            return REFUSED
         return reject(
-            key,
-            lambda: (
-                f"{s.players[seat]} owes {p.count} cards: draw them{answer}; "
-                f"{card} cannot answer them{_by_value(v, p.rank, card.rank, key)}"
-            ),
+            "draw_color.chooser",
+            lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
         )
-    return matches(s, seat, card)
+    if p.count == 0 and discard.skip_pending(s):  # MAU-EIGHT-ANSWER
+        return _skip_answer(s, seat, card, why)
+    if card.rank in v.stack_answers(p.rank):
+        if not why:
+            return ALLOWED
+        return accept(
+            v.stack_key(p.rank, card.rank), f"{card} is stacked on the pending +{p.count}"
+        )
+    if p.rank in v.stacking.overtake and card.rank == p.rank and identical(s, card):
+        return accept("stacking.overtake", f"{card} is stacked on the pending +{p.count}")
+    deflects = answers.deflection(v, p.rank, v.rank_of(card))
+    if deflects is not None:
+        return accept(deflects, f"{card} deflects the pending +{p.count}")
+    if not why:
+        return REFUSED
+    answer = " or challenge" if s.challenge else ""
+    key = v.stack_key(p.rank, card.rank)
+    return reject(
+        key,
+        lambda: (
+            f"{s.players[seat]} owes {p.count} cards: draw them{answer}; "
+            f"{card} cannot answer them{_by_value(v, p.rank, card.rank, key)}"
+        ),
+    )
 
 
-def _skip_answer(s: GameState, seat: int, card: Card) -> Judgement:
+def _skip_answer(s: GameState, seat: int, card: Card, why: bool) -> Judgement:
     """MAU-EIGHT-ANSWER (``stacking.skip_answer``): a skipped player may put down only a card
     of a rank the key lists for the pending skip (its skip then passes on)."""
     p = s.pending
@@ -136,6 +171,8 @@ def _skip_answer(s: GameState, seat: int, card: Card) -> Judgement:
     answers = s.variant.skip_answers(p.rank)
     if card.rank in answers:
         return accept("stacking.skip_answer", f"{card} passes the skip on")
+    if not why:
+        return REFUSED
     return reject(
         "stacking.skip_answer",
         lambda: (
@@ -158,7 +195,7 @@ def _by_value(v: Variant, pending_rank: str, rank: str, key: str) -> str:
 def identical(s: GameState, card: Card) -> bool:
     """OVT-IDENT: same colour and rank as the top card; OVT-WILDS (``overtake.wilds``): a wild
     is identical to any wild of its rank (``same_rank``), or to none (``never``)."""
-    top = s.top
+    top = s.discard[-1] if s.discard else None  # s.top, read without a call
     if top is None or card.rank != top.rank:
         return False
     if card.color is None:
@@ -184,7 +221,9 @@ def not_due(s: GameState, seat: int, what: str) -> Judgement:
 def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
     """Play: the card checks; out of turn; playable now, else a wrong card (PEN-WRONG-OFF,
     PEN-ENA: ``penalties.wrong_card``; PEN-EFFECT: ``penalties.wrong_card_turn``)."""
-    bad = judge_card(s, seat, e.card, e.color, e.target) or multi.judge_more(s, seat, e)
+    bad = judge_card(s, seat, e.card, e.color, e.target)
+    if bad is None and e.more:  # HR-MULTI-PLAY: the further cards
+        bad = multi.judge_more(s, seat, e)
     if bad is not None:
         return bad
     if s.phase == "color" or seat != s.turn:
@@ -207,7 +246,7 @@ def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
 def perform_play(w: Work, seat: int, e: Play, j: Judgement) -> None:
     """An accepted Play: a turn action (UNO-WINDOW); the card goes down and acts."""
     windows.turn_taken(w, seat)
-    w.note(j.key, f"{e.player} plays {e.card}: {j.reason}.", j.clause)
+    w.note_when_read(j.key, lambda: f"{e.player} plays {e.card}: {j.reason}.", j.clause)
     if e.more:  # HR-MULTI-PLAY
         multi.perform_multi(w, seat, e)
         return
@@ -279,8 +318,8 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
                 "next line says whether it could be played.",
             )
             return
-        probe = evolve(s, hands=tuple(w.hands), phase="play")
-        ok = matches(probe, seat, card).accepted
+        probe = _in_play(s, tuple(w.hands), "play")  # evolve(s, hands=..., phase="play")
+        ok = matches(probe, seat, card, False).accepted
         limit = v.turn.draw_limit  # C8-DRAW: a turn's draw of at most so many cards
         if ok or not until or (limit and drawn >= limit):
             break
@@ -308,7 +347,7 @@ def _nobody_can_finish(w: Work) -> bool:
     probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
     hidden = set(unseen(probe)) if any(unknown_count(h) for h in w.hands) else set()
     return not any(
-        matches(probe, i, c).accepted
+        matches(probe, i, c, False).accepted
         for i, h in enumerate(w.hands)
         for c in set(known(h)) | (hidden if unknown_count(h) else set())
     )

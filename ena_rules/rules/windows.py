@@ -124,7 +124,8 @@ def turn_taken(w: Work, actor: int) -> None:
     wrong card that passes the turn (docs/decisions.md D-UNO-WINDOW). UNO-WINDOW
     (``uno.window``): the catch windows on other players close; CHAL-SHOW: a shown hand is
     hidden again."""
-    w.uno_exposed = tuple(x for x in w.uno_exposed if x == actor)
+    if w.uno_exposed:
+        w.uno_exposed = tuple(x for x in w.uno_exposed if x == actor)
     w.reveal = None
 
 

@@ -13,18 +13,47 @@ state it was made from is never mutated, so a rejection can always answer with i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import Card
 from ..cards.shuffle import derive_seed, shuffled
 from ..game.events import Event
+from ..game.fastbuild import updater
 from ..game.phases import Phase
 from ..game.state import GameState, replace
-from ..game.verdict import Note, Outcome, Verdict, make_note, make_verdict
+from ..game.verdict import Note, Outcome, Verdict, make_lazy_note, make_note, make_verdict
 from . import sight
 from .unknown import unknown_slot
 
 __all__ = ["Work", "evolve"]
+
+#: The fields an event may change, in :meth:`Work.finish`'s order: the new state takes them from
+#: the Work, every other field (the game's own: variant, players, seed, dealer, ...) from the old
+#: state, with no keyword parsing (:func:`ena_rules.game.fastbuild.updater`).
+_FINISH_FIELDS = (
+    "hands",
+    "draw_pile",
+    "discard",
+    "color",
+    "direction",
+    "turn",
+    "phase",
+    "pending",
+    "drawn",
+    "last_player",
+    "overtake_open",
+    "uno_exposed",
+    "out_called",
+    "challenge",
+    "reveal",
+    "shuffles",
+    "scores",
+    "blind",
+    "side",
+    "next_reshuffle",
+)
+_finish: Callable[..., GameState] = updater(GameState, _FINISH_FIELDS)
 
 _UNKNOWN = Card(None, "?")  # ena_rules.rules.unseen.UNKNOWN: a card nobody saw
 
@@ -68,7 +97,15 @@ class Work:
     # -- notes and seats ---------------------------------------------------------------------
     def note(self, key: str, text: str, clause: str | None = None) -> None:
         """Record a rule applied: the variant key, what it did, the clause (else the key's)."""
-        self.notes.append(make_note(clause or self.v.clause(key), key, text))
+        v = self.v
+        self.notes.append(make_note(clause or v.clauses.get(key) or v.clause(key), key, text))
+
+    def note_when_read(self, key: str, words: Callable[[], str], clause: str | None = None) -> None:
+        """:meth:`note` with its words built when first read (``words()``, a hot note whose
+        words call code): ``words`` reads only values that do not change, never the Work."""
+        v = self.v
+        clause = clause or v.clauses.get(key) or v.clause(key)
+        self.notes.append(make_lazy_note(clause, key, words))
 
     def name(self, seat: int) -> str:
         """The name of the player at ``seat``."""
@@ -89,7 +126,7 @@ class Work:
         self.phase = "play"
         self.drawn = None
         way = "clockwise" if self.direction == 1 else "counter-clockwise"
-        self.note(key, f"{self.name(seat)} is next ({way}).")
+        self.note(key, f"{self.s.players[seat]} is next ({way}).")
 
     # -- cards -------------------------------------------------------------------------------
     def take(self, seat: int, count: int, key: str, why: str, *, say: bool = True) -> int:
@@ -172,28 +209,28 @@ class Work:
     # -- the result --------------------------------------------------------------------------
     def finish(self) -> GameState:
         """The new frozen state."""
-        return replace(
+        return _finish(
             self.s,
-            hands=tuple(self.hands),
-            draw_pile=self.draw_pile,
-            discard=self.discard,
-            color=self.color,
-            direction=self.direction,
-            turn=self.turn,
-            phase=self.phase,
-            pending=self.pending,
-            drawn=self.drawn,
-            last_player=self.last_player,
-            overtake_open=self.overtake_open,
-            uno_exposed=self.uno_exposed,
-            out_called=self.out_called,
-            challenge=self.challenge,
-            reveal=self.reveal,
-            shuffles=self.shuffles,
-            scores=self.scores,
-            blind=self.blind,
-            side=self.side,
-            next_reshuffle=(),
+            tuple(self.hands),
+            self.draw_pile,
+            self.discard,
+            self.color,
+            self.direction,
+            self.turn,
+            self.phase,
+            self.pending,
+            self.drawn,
+            self.last_player,
+            self.overtake_open,
+            self.uno_exposed,
+            self.out_called,
+            self.challenge,
+            self.reveal,
+            self.shuffles,
+            self.scores,
+            self.blind,
+            self.side,
+            (),
         )
 
     def verdict(self, outcome: Outcome, event: Event) -> Verdict:

@@ -41,6 +41,7 @@ from .keys_card import CardRule
 from .keys_family import DrawColor, Mercy
 from .keys_play import PlayRules
 from .keys_time import TimeRules
+from .kinds import CardKind, card_kind
 from .ops import EFFECT_OPS, draw_count, effects_clause
 
 # the key metadata, re-exported (KeyInfo and the iterators are in __all__; the others are read
@@ -140,6 +141,9 @@ class Variant:
     two_sided: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
     """True for a deck of two-sided cards (FLIP2-DECK ``deck.pairs``)."""
     _answers: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _skip_answers: dict[str, tuple[str, ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
     wild_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     """The coloured ranks of kind wild (C8-WILD): they play on any card."""
     not_on_same: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -148,11 +152,15 @@ class Variant:
     _names: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _by_card: dict[Card, Rank] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _card_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _clauses: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    """:meth:`clause`'s answers, by key path (asked for every note of every action)."""
+    clauses: dict[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """:meth:`clause`'s answers so far, by key path (asked for every note of every action:
+    the referee reads this first, then asks :meth:`clause`). Read it, never change it."""
+    kinds: dict[Card, CardKind] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """Every card of the deck (both faces of a two-sided card) and what the rules ask of it
+    (:mod:`ena_rules.variant.kinds`); :meth:`kind_of` answers for any card."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_clauses", {})
+        object.__setattr__(self, "clauses", {})
         object.__setattr__(self, "_rank_map", dict(self.ranks))
         object.__setattr__(self, "_by_card", self._card_definitions())
         object.__setattr__(self, "_card_ranks", frozenset(c.rank for c in self._by_card))
@@ -166,10 +174,14 @@ class Variant:
             cards.extend(Card(None, rank) for _ in range(copies))
         object.__setattr__(self, "_deck", tuple(cards))
         object.__setattr__(self, "_deck_set", frozenset(cards))
+        both = dict.fromkeys((*cards, *(c.flipped for c in cards)))  # FLIP2-SIDE: either side
+        kinds = {c: self.kind_of(c) for c in both if c.rank in self._rank_map}
+        object.__setattr__(self, "kinds", kinds)
         faces = {c.face for c in cards} | {c.flipped.face for c in cards} if not one_sided else ()
         object.__setattr__(self, "_faces", frozenset(faces))
         object.__setattr__(self, "two_sided", not one_sided)
         object.__setattr__(self, "_answers", self._stack_table())
+        object.__setattr__(self, "_skip_answers", dict(self.stacking.skip_answer))
         wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
         object.__setattr__(self, "wild_ranks", frozenset(wilds))
         same = frozenset(rank for rank, r in self.ranks if r.not_on_same_rank)
@@ -243,7 +255,7 @@ class Variant:
         >>> load_variant("mau-mau").skip_answers("8")
         ()
         """
-        return dict(self.stacking.skip_answer).get(skip_rank, ())
+        return self._skip_answers.get(skip_rank, ())
 
     def stack_key(self, pending_rank: str, rank: str) -> str:
         """The key that decides whether a card of ``rank`` answers a pending draw of
@@ -392,6 +404,18 @@ class Variant:
                 return own
         return self._rank_map[card.rank]
 
+    def kind_of(self, card: Card) -> CardKind:
+        """What the rules ask of ``card`` (:class:`~ena_rules.variant.kinds.CardKind`): the
+        deck's cards are in :attr:`kinds`; this works one out for any card whose rank the
+        variant defines (``KeyError`` otherwise).
+
+        >>> from ena_rules import load_variant
+        >>> from ena_rules.cards import Card
+        >>> load_variant("official").kind_of(Card("R", "S")).effects_key
+        'ranks.S.effects'
+        """
+        return card_kind(self.rank_of(card), self.effects_key(card))
+
     def effects_key(self, card: Card) -> str:
         """The key a card's effects come from: ``cards.SQ.effects`` for a card with its own
         table (DECK-CARD), else ``ranks.Q.effects``."""
@@ -414,11 +438,11 @@ class Variant:
         >>> load_variant("ena.toml").clause("deal.cut")
         'DEAL-CUT-ENA'
         """
-        known = self._clauses.get(key_path)
+        known = self.clauses.get(key_path)
         if known is None:
             known = self._clause(key_path)
-            if len(self._clauses) < 4096:  # bounded: a key path may come from input
-                self._clauses[key_path] = known
+            if len(self.clauses) < 4096:  # bounded: a key path may come from input
+                self.clauses[key_path] = known
         return known
 
     def _clause(self, key_path: str) -> str:
