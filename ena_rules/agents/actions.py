@@ -21,6 +21,7 @@ turn and an ``Overtake`` out of turn (a jump-in): the referee decides which one 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from typing import cast
 
 import attrs
 
@@ -33,6 +34,9 @@ __all__ = ["MAX_SEATS", "Action", "ActionLayout", "card_kinds"]
 
 #: The most players the environment seats (the variant's own maximum may be lower).
 MAX_SEATS = 10
+
+_KINDS = frozenset({Play, Overtake, CallUno, ChooseColor, Draw, Pass, Challenge})
+"""The event types :meth:`ActionLayout.event_index` maps to actions."""
 
 ActionKey = tuple[str, Card | None, str | None, int]
 """(kind, card, colour name, relative seat): 0 where no seat is named."""
@@ -114,6 +118,11 @@ class ActionLayout:
         self._play: dict[tuple[Card, str | None, int], int] = {
             (a.card, a.color, a.seat): a.index for a in self.actions if a.card is not None
         }
+        self._plain: dict[Card, int] = {  # a card played without a colour or a target
+            card: index
+            for (card, color, seat), index in self._play.items()
+            if color is None and seat == 0
+        }
         self._catch = {a.seat: a.index for a in self.actions if a.kind == "catch"}
         self._uno = self._index[("uno", None, None, 0)]
         self._named = {a.color: a.index for a in self.actions if a.kind == "color"}
@@ -186,17 +195,26 @@ class ActionLayout:
         >>> layout.name(layout.event_index(CallUno("b", target="a"), {"a": 0, "b": 1, "c": 2}))
         'catch seat+2'
         """
-        if isinstance(event, Play | Overtake):
-            if isinstance(event, Play) and event.more:
+        kind = type(event)  # by the exact type: one test per event (a few per state, every step)
+        if kind not in _KINDS:  # a subclass of an event type answers as that type
+            kind = next((k for k in kind.__mro__ if k in _KINDS), kind)
+        if kind is Play or kind is Overtake:
+            move = cast("Play | Overtake", event)
+            if kind is Play and cast("Play", move).more:
                 return None
-            target = event.target
-            seat = 0 if target is None else (seats[target] - seats[event.player]) % len(seats)
-            return self._play.get((event.card, event.color, seat))
-        if isinstance(event, CallUno):
-            target = event.target
-            if target is None or target == event.player:
+            target, color = move.target, move.color
+            if target is None:
+                if color is None:
+                    return self._plain.get(move.card)
+                return self._play.get((move.card, color, 0))
+            seat = (seats[target] - seats[move.player]) % len(seats)
+            return self._play.get((move.card, color, seat))
+        if kind is CallUno:
+            call = cast("CallUno", event)
+            target = call.target
+            if target is None or target == call.player:
                 return self._uno
-            return self._catch.get((seats[target] - seats[event.player]) % len(seats))
-        if isinstance(event, ChooseColor):
-            return self._named.get(event.color)
-        return self._simple.get(type(event))
+            return self._catch.get((seats[target] - seats[call.player]) % len(seats))
+        if kind is ChooseColor:
+            return self._named.get(cast("ChooseColor", event).color)
+        return self._simple.get(kind)
