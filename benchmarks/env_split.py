@@ -23,17 +23,19 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import os
 import pstats
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from ena_rules.agents.env import raw_env
 from ena_rules.rules.chance import deal_event
 from ena_rules.rules.referee import apply, legal_events
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from env import uniform  # benchmarks/env.py: the same random agent
 
 Rounds = list[tuple[int, list[int | None]]]
 cpu = time.thread_time_ns
@@ -41,7 +43,7 @@ cpu = time.thread_time_ns
 
 def record(env: Any, episodes: int, seed: int) -> Rounds:
     """Each round's seed and actions (``None`` for the steps that retire the agents)."""
-    rng = np.random.default_rng(seed)
+    choose = uniform(seed)
     rounds: Rounds = []
     for e in range(episodes):
         env.reset(seed=seed + e)
@@ -50,7 +52,7 @@ def record(env: Any, episodes: int, seed: int) -> Rounds:
             obs, _, terminated, truncated, _ = env.last()
             action = None
             if not (terminated or truncated):
-                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                action = choose(obs)
             actions.append(action)
             env.step(action)
         rounds.append((seed + e, actions))
@@ -59,14 +61,14 @@ def record(env: Any, episodes: int, seed: int) -> Rounds:
 
 def loop(env: Any, rounds: Rounds, choose: bool) -> int:
     """CPU nanoseconds of the rounds replayed, the agent's choice made (``choose``) or not."""
-    rng = np.random.default_rng(0)
+    agent = uniform(0)
     t0 = cpu()
     for seed, actions in rounds:
         env.reset(seed=seed)
         for action in actions:
             obs, _, _, _, _ = env.last()
             if choose and action is not None:
-                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                agent(obs)
             env.step(action)
     return cpu() - t0
 
