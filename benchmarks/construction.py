@@ -15,9 +15,9 @@ import attrs
 
 from ena_rules import load_variant, new_game
 from ena_rules.game.events import Draw
-from ena_rules.game.fastbuild import builder
+from ena_rules.game.fastbuild import builder, updater
 from ena_rules.game.state import GameState, replace
-from ena_rules.game.verdict import Note, Verdict, make_note, make_verdict
+from ena_rules.game.verdict import Note, Verdict, make_lazy_note, make_note, make_verdict
 
 S = new_game(load_variant("ena"), ["a", "b", "c", "d"], dealer="a")
 NAMES = [f.name for f in attrs.fields(GameState)]
@@ -43,6 +43,7 @@ CHANGES = {
     "shuffles": 0,
     "scores": S.scores,
 }
+UPDATE = updater(GameState, tuple(CHANGES))
 EVENT = Draw("a")
 NOTES = (make_note("X", "k", "t"),)
 
@@ -62,8 +63,10 @@ CASES = {
     "attrs.evolve(state, 17 fields)": lambda: attrs.evolve(S, **CHANGES),
     "the former work.evolve (attrs __init__)": lambda: old_evolve(S, **CHANGES),
     "state.replace(state, 17 fields)": lambda: replace(S, **CHANGES),
-    "Note(...) attrs": lambda: Note("X", "k", "t"),
+    "fastbuild.updater(GameState, 17 fields)": lambda: UPDATE(S, *CHANGES.values()),
+    "Note(...) (its frozen __init__)": lambda: Note("X", "k", "t"),
     "make_note(...)": lambda: make_note("X", "k", "t"),
+    "make_note(..., words built when read)": lambda: make_lazy_note("X", "k", lambda: "t"),
     "Verdict(...) attrs": lambda: Verdict("accepted", S, EVENT, NOTES, (), ()),
     "make_verdict(...)": lambda: make_verdict("accepted", S, EVENT, NOTES, (), ()),
 }

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
@@ -31,51 +31,27 @@ REJECTED: Final = "rejected"
 UNDETERMINED: Final = "undetermined"
 
 
+@attrs.frozen(weakref_slot=False, eq=False, repr=False)  # weakref_slot: see game/fastbuild.py
 class Note:
     """One rule applied: its clause id, the variant key path, and what it did in words.
 
-    A value (frozen, compared and hashed by its three fields, like the verdict holding it).
-    The referee notes every rule it applies, on every action, and most callers never read the
-    words: it may give them as a function (:func:`make_note`), called once, when ``text`` is
-    first read; the words are the same either way.
+    A value (frozen, compared and hashed by its three fields). The referee notes every rule it
+    applies, on every action, and most callers never read the words: it may give them as a
+    function (:func:`make_lazy_note`), called once, when ``text`` is first read; the words, the
+    equality, the hash, the ``repr``, a copy or a pickle are the same either way.
 
     >>> n = Note("TURN-MATCH", "turn.match", "ana plays R5: it matches.")
-    >>> n == make_note("TURN-MATCH", "turn.match", lambda: "ana plays R5: it matches."), n.key
+    >>> n == make_lazy_note("TURN-MATCH", "turn.match", lambda: "ana plays R5: it matches."), n.key
     (True, 'turn.match')
     """
 
-    __slots__ = ("_words", "clause", "key")
-    __match_args__ = ("clause", "key", "text")
-
     clause: str
     key: str
-    _words: str | Callable[[], str]
-
-    def __init__(self, clause: str, key: str, text: str) -> None:
-        _set(self, "clause", clause)
-        _set(self, "key", key)
-        _set(self, "_words", text)
-
-    @property
-    def text(self) -> str:
-        """What the rule did, in words."""
-        words = self._words
-        if isinstance(words, str):
-            return words
-        text = words()
-        _set(self, "_words", text)  # built once; the value does not change
-        return text
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
+    text: str
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Note:
+        if not isinstance(other, Note):
             return NotImplemented
-        assert isinstance(other, Note)
         return (self.clause, self.key, self.text) == (other.clause, other.key, other.text)
 
     def __hash__(self) -> int:
@@ -84,35 +60,62 @@ class Note:
     def __repr__(self) -> str:
         return f"Note(clause={self.clause!r}, key={self.key!r}, text={self.text!r})"
 
+
+class _LazyNote(Note):
+    """A :class:`Note` whose words are built when first read (:func:`make_lazy_note`); a copy
+    or a pickle is a plain ``Note`` holding the words."""
+
+    __slots__ = ("_words",)
+    _words: str | Callable[[], str]
+
+    def __init__(self, clause: str, key: str, text: str | Callable[[], str]) -> None:
+        _set(self, "clause", clause)  # attrs.evolve builds a note through __init__
+        _set(self, "key", key)
+        _set(self, "_words", text)
+
+    @property
+    def text(self) -> str:
+        """What the rule did, in words (built once, on the first read)."""
+        words = self._words
+        if not isinstance(words, str):
+            words = words()
+            _set(self, "_words", words)  # the value does not change: its words are cached
+        return words
+
     def __reduce__(self) -> tuple[type[Note], tuple[str, str, str]]:
-        return (Note, (self.clause, self.key, self.text))  # copies and pickles hold the words
+        return (Note, (self.clause, self.key, self.text))
 
 
 _set = object.__setattr__
+_new = object.__new__
+
+#: ``Note(clause, key, text)`` without ``__init__`` (:mod:`ena_rules.game.fastbuild`): the
+#: referee builds several an action.
+make_note: Callable[[str, str, str], Note] = fastbuild.builder(Note)
 
 
-class _NoteBuild:
-    """:class:`Note`'s layout, filled in without its frozen ``__setattr__`` (see make_note)."""
+def make_lazy_note(clause: str, key: str, words: Callable[[], str]) -> Note:
+    """A note whose words ``words()`` builds when ``text`` is first read (once).
 
-    __slots__ = ("_words", "clause", "key")
-
-
-def make_note(clause: str, key: str, text: str | Callable[[], str]) -> Note:
-    """``Note(clause, key, text)`` without ``__init__`` (the referee builds several an action);
-    ``text`` may be a function of no argument returning the words, called when first read.
-
-    >>> make_note("TURN-NEXT", "turn.next", lambda: "bor is next (clockwise).").text
+    >>> make_lazy_note("TURN-NEXT", "turn.next", lambda: "bor is next (clockwise).").text
     'bor is next (clockwise).'
     """
-    o: Any = _new(_NoteBuild)
-    o.clause = clause
-    o.key = key
-    o._words = text
-    o.__class__ = Note
-    return o  # type: ignore[no-any-return]
+    note = _new(_LazyNote)
+    _set(note, "clause", clause)
+    _set(note, "key", key)
+    _set(note, "_words", words)
+    return note
 
 
-_new = object.__new__
+def note_of(clause: str, key: str, text: str | Callable[[], str]) -> Note:
+    """A note with its words, or with the function that builds them when read.
+
+    >>> note_of("X", "k", "words") == note_of("X", "k", lambda: "words")
+    True
+    """
+    return (
+        make_note(clause, key, text) if isinstance(text, str) else make_lazy_note(clause, key, text)
+    )
 
 
 @attrs.frozen(weakref_slot=False)

@@ -9,8 +9,6 @@ draw owed (pending or taken at once), the UNO call it may make due, the last car
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..cards import Card
 from ..game.state import ChallengeWindow, GameState, Pending
 from ..game.words import a_word
@@ -117,11 +115,11 @@ def put_down(
     if r.exhausted and w.v.draw_color.exhausted == "keep_turn":
         after = victim  # DRAW-COLOR: nothing left to draw, the victim keeps the turn
         r.skips = 0
-    window = lambda: ChallengeWindow(seat, victim, guilty, 0, prev_color)  # noqa: E731
-    if _held_open(w, r, victim, after, window):  # built only where a window opens
+    if _held_open(w, r, victim, after, (seat, guilty, prev_color)):
         return
     if not r.count:
-        record_skips(w, seat, r)
+        if r.skips:
+            record_skips(w, seat, r)
         w.set_turn(after)
         return
     count = added = r.count
@@ -198,12 +196,15 @@ def stays_pending(v: Variant, rank: str, *, flip: bool) -> bool:
 
 
 def _held_open(
-    w: Work, r: Resolution, victim: int, after: int, window: Callable[[], ChallengeWindow]
+    w: Work, r: Resolution, victim: int, after: int, window: tuple[int, bool, str | None]
 ) -> bool:
     """The effects that leave the victim owing nothing yet (a pending of 0 cards): DRAW-COLOR
     (the victim names the colour, then draws to it), FLIP2-WDC (the draw to the colour in force
-    is owed, and may be challenged: ``window`` makes its challenge window), MAU-EIGHT-ANSWER (a
-    skip the victim may pass on). True when one of them holds the turn open."""
+    is owed, and may be challenged: ``window`` is its challenge window's offender, guilt and
+    colour before), MAU-EIGHT-ANSWER (a skip the victim may pass on). True when one of them
+    holds the turn open."""
+    if r.asks is None and not r.until and (r.count or not r.skips):
+        return False  # the usual card: nothing held open
     v, card = w.v, r.card
     if r.asks is not None:  # DRAW-COLOR: the victim names the colour, then draws to it
         windows.open_pending(w, Pending(victim, 0, card.rank, after))
@@ -213,7 +214,8 @@ def _held_open(
         windows.open_pending(w, Pending(victim, 0, card.rank, after))
         word = a_word(v.color_word(w.color)) if w.color else "any"
         w.note(r.key, f"{w.name(victim)} owes a draw until {word} card comes.")
-        windows.open_challenge(w, window())
+        offender, guilty, prev_color = window
+        windows.open_challenge(w, ChallengeWindow(offender, victim, guilty, 0, prev_color))
         return True
     if not r.count and r.skips and v.skip_answers(card.rank):  # MAU-EIGHT-ANSWER
         windows.open_pending(w, Pending(victim, 0, card.rank, after))

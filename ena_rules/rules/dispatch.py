@@ -38,7 +38,7 @@ from ..game.events import (
 )
 from ..game.phases import CHANCE_PHASES
 from ..game.state import GameState
-from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_note, make_verdict
+from ..game.verdict import ACCEPTED, PENALISED, REJECTED, Verdict, make_verdict, note_of
 from . import (
     challenge,
     deal,
@@ -97,7 +97,7 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
     penalised: the verdict :func:`~ena_rules.rules.referee.apply` returns on a full state."""
     j = judge(state, event)
     if j.kind == "reject":
-        note = make_note(j.clause or state.variant.clause(j.key), j.key, j.words)
+        note = note_of(j.clause or state.variant.clause(j.key), j.key, j.words)
         return make_verdict(REJECTED, state, event, (note,))
     w = Work(state)
     if isinstance(event, Cut):

@@ -56,17 +56,18 @@ def may_refuse_turn_end(v: Variant) -> bool:
 
 
 def draw_refused(
-    s: GameState, seat: int, playable: Callable[[GameState, int, Card], Judgement]
+    s: GameState, seat: int, playable: Callable[[GameState, int, Card, bool], Judgement]
 ) -> Judgement | None:
     """HR-FORCED-PLAY (``play.forced``): a turn's draw (not an owed one) by a player holding a
-    card ``playable`` accepts is refused, naming the card. Only known cards are asked; what a
+    card ``playable`` accepts (asked yes or no: ``why=False``) is refused, naming the first
+    such card. Only known cards are asked; what a
     partial state's unknown cards leave open is :func:`ena_rules.rules.unseen.apply_partial`'s."""
     if not s.variant.play.forced or s.phase != "play":
         return None
-    for card in s.hands[seat]:
+    for card in dict.fromkeys(s.hands[seat]):  # each distinct card once, in the hand's order
         if is_unknown(card):
             continue  # a partial state: rules.unseen reads what the unknown cards may be
-        if playable(s, seat, card).accepted:
+        if playable(s, seat, card, False).accepted:
             name = s.players[seat]
             return reject(
                 "play.forced", f"{name} holds a playable card ({card}): play it, do not draw"

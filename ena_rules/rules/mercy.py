@@ -59,8 +59,8 @@ def apply_mercy(w: Work) -> None:
     """NM-MERCY: every player holding the limit leaves, their cards under the discard pile;
     with one player left the game is over and they win. Nothing at a round's end (the hands
     are collected) or in a partial state's unseen hands."""
-    if w.phase in ("deal", "over", "cut"):
-        return
+    if w.phase in ("deal", "over", "cut") or not over_limit(w.v, max(map(len, w.hands))):
+        return  # nobody at the limit (the largest hand is not)
     out = [i for i in range(w.n) if over_limit(w.v, len(w.hands[i]))]
     if not out:
         return

@@ -128,11 +128,12 @@ def _bomb(w: Work, seat: int, size: int) -> None:
 
 
 def plays(
-    s: GameState, seat: int, playable: Callable[[GameState, int, Card], Judgement]
+    s: GameState, seat: int, playable: Callable[[GameState, int, Card, bool], Judgement]
 ) -> list[Play]:
     """HR-MULTI-PLAY: every play of several cards ``seat`` may make now, each in its one form
     (the cards between the first and the last in hand order, copies of a card together), its
-    first card one that ``playable`` (:func:`ena_rules.rules.turn.playable`) accepts.
+    first card one that ``playable`` (:func:`ena_rules.rules.turn.playable`, asked yes or no)
+    accepts.
 
     The groups of further cards are the sub-multisets of the hand's cards of the first card's
     rank, not its subsets: a hand of ``n`` copies of a card gives ``n`` groups, not ``2**n``;
@@ -145,7 +146,7 @@ def plays(
     out: dict[Play, None] = {}
     name = s.players[seat]
     for first in dict.fromkeys(hand):
-        if not goes_together(v, first.rank) or not playable(s, seat, first).accepted:
+        if not goes_together(v, first.rank) or not playable(s, seat, first, False).accepted:
             continue
         rest = list(hand)
         rest.remove(first)

@@ -108,9 +108,7 @@ def apply(state: GameState | PlayerView, event: Event, *, took: float | None = N
     if took is not None:
         guards.check_took(took)
         return clock.apply_timed(s, event, took, _untimed)
-    if s.partial:
-        return unseen.apply_partial(s, event, apply_judged)
-    return apply_judged(s, event)
+    return _untimed(s, event)
 
 
 def _untimed(s: GameState, event: Event) -> Verdict:

@@ -10,8 +10,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import Card
 from ..game.events import Draw, Pass, Play
+from ..game.fastbuild import updater
 from ..game.state import GameState
 from ..game.words import plural
 from ..variant import Variant
@@ -33,6 +36,11 @@ __all__ = [
     "perform_play",
     "playable",
 ]
+
+#: ``evolve(s, hands=..., phase=...)`` without keyword parsing (a draw asks it of each card).
+_in_play: Callable[[GameState, tuple[tuple[Card, ...], ...], str], GameState] = updater(
+    GameState, ("hands", "phase")
+)
 
 _MATCHES = accept("turn.match", "it matches")
 _WILD = accept("turn.wild_anytime", "a wild may be played on any turn")
@@ -122,14 +130,14 @@ def _answers_pending(s: GameState, seat: int, card: Card, why: bool) -> Judgemen
     v = s.variant
     p = s.pending
     assert p is not None
-    if discard.asks_color(s):
+    if p.count == 0 and discard.asks_color(s):  # a colour to name, a skip: nothing owed yet
         if not why:
             return REFUSED
         return reject(
             "draw_color.chooser",
             lambda: f"{s.players[seat]} names the colour to draw to: no card answers it",
         )
-    if discard.skip_pending(s):  # MAU-EIGHT-ANSWER
+    if p.count == 0 and discard.skip_pending(s):  # MAU-EIGHT-ANSWER
         return _skip_answer(s, seat, card, why)
     if card.rank in v.stack_answers(p.rank):
         if not why:
@@ -213,7 +221,9 @@ def not_due(s: GameState, seat: int, what: str) -> Judgement:
 def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
     """Play: the card checks; out of turn; playable now, else a wrong card (PEN-WRONG-OFF,
     PEN-ENA: ``penalties.wrong_card``; PEN-EFFECT: ``penalties.wrong_card_turn``)."""
-    bad = judge_card(s, seat, e.card, e.color, e.target) or multi.judge_more(s, seat, e)
+    bad = judge_card(s, seat, e.card, e.color, e.target)
+    if bad is None and e.more:  # HR-MULTI-PLAY: the further cards
+        bad = multi.judge_more(s, seat, e)
     if bad is not None:
         return bad
     if s.phase == "color" or seat != s.turn:
@@ -236,7 +246,7 @@ def judge_play(s: GameState, seat: int, e: Play) -> Judgement:
 def perform_play(w: Work, seat: int, e: Play, j: Judgement) -> None:
     """An accepted Play: a turn action (UNO-WINDOW); the card goes down and acts."""
     windows.turn_taken(w, seat)
-    w.note(j.key, lambda: f"{e.player} plays {e.card}: {j.reason}.", j.clause)  # when read
+    w.note_when_read(j.key, lambda: f"{e.player} plays {e.card}: {j.reason}.", j.clause)
     if e.more:  # HR-MULTI-PLAY
         multi.perform_multi(w, seat, e)
         return
@@ -308,8 +318,8 @@ def perform_draw(w: Work, seat: int, e: Draw, j: Judgement) -> None:
                 "next line says whether it could be played.",
             )
             return
-        probe = evolve(s, hands=tuple(w.hands), phase="play")
-        ok = matches(probe, seat, card).accepted
+        probe = _in_play(s, tuple(w.hands), "play")  # evolve(s, hands=..., phase="play")
+        ok = matches(probe, seat, card, False).accepted
         limit = v.turn.draw_limit  # C8-DRAW: a turn's draw of at most so many cards
         if ok or not until or (limit and drawn >= limit):
             break
@@ -337,7 +347,7 @@ def _nobody_can_finish(w: Work) -> bool:
     probe = evolve(w.s, hands=tuple(w.hands), phase="play", color=w.color)
     hidden = set(unseen(probe)) if any(unknown_count(h) for h in w.hands) else set()
     return not any(
-        matches(probe, i, c).accepted
+        matches(probe, i, c, False).accepted
         for i, h in enumerate(w.hands)
         for c in set(known(h)) | (hidden if unknown_count(h) else set())
     )

@@ -22,7 +22,7 @@ from ..game.events import Event
 from ..game.fastbuild import updater
 from ..game.phases import Phase
 from ..game.state import GameState, replace
-from ..game.verdict import Note, Outcome, Verdict, make_note, make_verdict
+from ..game.verdict import Note, Outcome, Verdict, make_lazy_note, make_note, make_verdict
 from . import sight
 from .unknown import unknown_slot
 
@@ -95,12 +95,17 @@ class Work:
         self.skipped: list[str] = []
 
     # -- notes and seats ---------------------------------------------------------------------
-    def note(self, key: str, text: str | Callable[[], str], clause: str | None = None) -> None:
-        """Record a rule applied: the variant key, what it did, the clause (else the key's).
-        ``text`` may be a function building the words when they are read (a hot note whose
-        words call code: it must read only values that do not change, never the Work)."""
+    def note(self, key: str, text: str, clause: str | None = None) -> None:
+        """Record a rule applied: the variant key, what it did, the clause (else the key's)."""
         v = self.v
         self.notes.append(make_note(clause or v.clauses.get(key) or v.clause(key), key, text))
+
+    def note_when_read(self, key: str, words: Callable[[], str], clause: str | None = None) -> None:
+        """:meth:`note` with its words built when first read (``words()``, a hot note whose
+        words call code): ``words`` reads only values that do not change, never the Work."""
+        v = self.v
+        clause = clause or v.clauses.get(key) or v.clause(key)
+        self.notes.append(make_lazy_note(clause, key, words))
 
     def name(self, seat: int) -> str:
         """The name of the player at ``seat``."""

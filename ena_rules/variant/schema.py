@@ -141,6 +141,9 @@ class Variant:
     two_sided: bool = attrs.field(init=False, eq=False, repr=False, hash=False)
     """True for a deck of two-sided cards (FLIP2-DECK ``deck.pairs``)."""
     _answers: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _skip_answers: dict[str, tuple[str, ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
     wild_ranks: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     """The coloured ranks of kind wild (C8-WILD): they play on any card."""
     not_on_same: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -178,6 +181,7 @@ class Variant:
         object.__setattr__(self, "_faces", frozenset(faces))
         object.__setattr__(self, "two_sided", not one_sided)
         object.__setattr__(self, "_answers", self._stack_table())
+        object.__setattr__(self, "_skip_answers", dict(self.stacking.skip_answer))
         wilds = {rank for rank, r in self.ranks if r.kind == "wild"}
         object.__setattr__(self, "wild_ranks", frozenset(wilds))
         same = frozenset(rank for rank, r in self.ranks if r.not_on_same_rank)
@@ -251,7 +255,7 @@ class Variant:
         >>> load_variant("mau-mau").skip_answers("8")
         ()
         """
-        return dict(self.stacking.skip_answer).get(skip_rank, ())
+        return self._skip_answers.get(skip_rank, ())
 
     def stack_key(self, pending_rank: str, rank: str) -> str:
         """The key that decides whether a card of ``rank`` answers a pending draw of
