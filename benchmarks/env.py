@@ -12,9 +12,11 @@ the state ``step`` returns, which holds RLCard's encoded observation). A *step* 
 with ``None`` that retire the agents at the end, whose time is counted). Times are CPU time
 of the measuring thread. The ratio is our steps/s over RLCard's; the issue's target is 2.
 
-The agents' own time is in those figures (our agent's uniform draw from the mask, RLCard's
-``RandomAgent.step``: one numpy draw each, of about the same cost). ``env-only`` leaves it
-out: the choice of every 10th step is made again after the run, on the same observation, and
+The agents' own time is in those figures: ours is :func:`uniform` (Python's ``random.choice``
+on the mask's nonzero indices, about 0.5 us a step), RLCard's its ``RandomAgent.step`` (numpy's
+legacy ``np.random.choice`` on the legal actions, about 4.5 us); ``--rlcard-agent python``
+gives RLCard's side a draw as cheap as ours (:func:`python_agent`). ``env-only`` leaves the
+agents out: the choice of every 10th step is made again after the run, on the same observation, and
 its mean CPU time per step is taken from each side's time (an estimate; the ratio of the
 issue is the first).
 
@@ -28,10 +30,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,23 +92,36 @@ class Tally:
         }
 
 
+def uniform(seed: int) -> Callable[[Any], int]:
+    """Our random agent: a uniformly random legal action of an observation's mask (Python's
+    ``random.choice`` on the mask's nonzero indices, about 0.5 us; numpy's
+    ``Generator.choice`` on ``flatnonzero`` costs about 7 us for the same draw)."""
+    choice = random.Random(seed).choice
+
+    def choose(o: Any) -> int:
+        return choice(o["action_mask"].nonzero()[0].tolist())  # type: ignore[no-any-return]
+
+    return choose
+
+
+def python_agent(seed: int) -> Callable[[Any], int]:
+    """RLCard's side with the same cheap draw (``--rlcard-agent python``): a uniformly random
+    key of the state's ``legal_actions``, as ``RandomAgent.step`` chooses, without numpy."""
+    choice = random.Random(seed).choice
+
+    def step(state: Any) -> int:
+        return choice(list(state["legal_actions"]))  # type: ignore[no-any-return]
+
+    return step
+
+
 def ours(variant: str, players: int, episodes: int, seed: int) -> Tally:
     """``episodes`` rounds of our AEC environment with random agents."""
-    import numpy as np
-
     from ena_rules.agents.env import raw_env
 
     env = raw_env(variant=variant, players=players)
     wait = env.layout.wait
-    rng = np.random.default_rng(seed)
-
-    def choose(o: dict[str, Any]) -> int:
-        # a uniformly random legal action; Generator.choice costs ~12 us a call where an index
-        # drawn by Generator.integers costs ~3 us: RLCard's RandomAgent is one legacy
-        # np.random.choice (~5 us), so the agents' costs stay comparable
-        legal = np.flatnonzero(o["action_mask"])
-        return int(legal[rng.integers(len(legal))])
-
+    choose = uniform(seed)
     tally = Tally()
     samples = []
     cpu = time.thread_time_ns
@@ -128,14 +145,20 @@ def ours(variant: str, players: int, episodes: int, seed: int) -> Tally:
     return tally
 
 
-def rlcard(players: int, episodes: int, seed: int) -> Tally:
-    """``episodes`` rounds of ``rlcard.make("uno")`` with ``RandomAgent`` players."""
+def rlcard(players: int, episodes: int, seed: int, agent: str = "RandomAgent") -> Tally:
+    """``episodes`` rounds of ``rlcard.make("uno")`` with ``RandomAgent`` players (or, with
+    ``agent="python"``, :func:`python_agent`)."""
     import numpy as np
     import rlcard as rl
     from rlcard.agents import RandomAgent
 
     env = rl.make("uno", config={"seed": seed, "game_num_players": players})
-    agents = [RandomAgent(num_actions=env.num_actions) for _ in range(players)]
+    steps: list[Callable[[Any], int]] = [
+        RandomAgent(num_actions=env.num_actions).step
+        if agent == "RandomAgent"
+        else python_agent(seed + p)
+        for p in range(players)
+    ]
     np.random.seed(seed)  # RandomAgent draws from numpy's global generator
     tally = Tally()
     samples = []
@@ -147,7 +170,7 @@ def rlcard(players: int, episodes: int, seed: int) -> Tally:
             while not env.is_over():
                 if tally.steps % SAMPLE == 0:
                     samples.append((player, state))
-                state, player = env.step(agents[player].step(state))
+                state, player = env.step(steps[player](state))
                 tally.steps += 1
         except IndexError:
             # RLCard 1.2.0 pops from an empty deck when both piles run out (benchmarks/
@@ -156,7 +179,7 @@ def rlcard(players: int, episodes: int, seed: int) -> Tally:
             continue
         tally.episodes += 1
     tally.cpu_ns = cpu() - t0
-    tally.agent_share(lambda ps: agents[ps[0]].step(ps[1]), samples)
+    tally.agent_share(lambda ps: steps[ps[0]](ps[1]), samples)
     return tally
 
 
@@ -174,7 +197,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             for v in args.variants:
                 mine[v].add(ours(v, players, k, args.seed + c))
             if not args.no_rlcard:
-                rl_tally.add(rlcard(players, k, args.seed + c))
+                rl_tally.add(rlcard(players, k, args.seed + c, args.rlcard_agent))
         for v in args.variants:
             out["configs"].append(
                 {
@@ -221,6 +244,7 @@ def compiled_figures(args: argparse.Namespace) -> dict[str, Any]:
         cmd = [str(py), os.path.abspath(__file__), "--as-child", "--json", str(path)]
         cmd += ["--episodes", str(args.episodes), "--seed", str(args.seed)]
         cmd += ["--players", *map(str, args.players), "--variants", *args.variants]
+        cmd += ["--rlcard-agent", args.rlcard_agent]
         if args.no_rlcard:
             cmd.append("--no-rlcard")
         subprocess.run(cmd, check=True, cwd=tmp)  # not the checkout: its ena_rules is pure
@@ -236,6 +260,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a tenth of the rounds")
     p.add_argument("--no-rlcard", action="store_true")
+    p.add_argument(
+        "--rlcard-agent",
+        choices=("RandomAgent", "python"),
+        default="RandomAgent",
+        help="RLCard's agents: its RandomAgent (np.random.choice), or the draw of ours",
+    )
     p.add_argument("--no-compiled", action="store_true")
     p.add_argument("--compiled-python", help="a python whose ena_rules is the compiled build")
     p.add_argument("--json", help="write the figures to this file")

@@ -12,8 +12,14 @@ time of this thread, best of ``--repeat``:
 - **core**: ``legal_events`` after each accepted event and ``apply`` of it, the referee's
   calls the environment makes, alone on the same events (and each round's deal);
 
+- **alone**: the env's steps again with the referee's answers replayed (the environment
+  module's ``apply`` and ``legal_events`` hand back, in order, what they answered in the env
+  run): the environment's own Python with nearly nothing of the referee's;
+
 so *env's own* is env - core (the observation vector, the mask, the actions' map, the offers
-of out-of-turn moves, the PettingZoo bookkeeping) and *agent* is loop - env. Run it under the
+of out-of-turn moves, the PettingZoo bookkeeping, and what the referee's calls cost more
+within the environment's steps than alone: more than *alone*) and *agent* is loop - env.
+Run it under the
 compiled build's python (``benchmarks/.venv-compiled/bin/python``, from outside the checkout)
 for the compiled core; the environment's modules are Python in both builds.
 """
@@ -22,26 +28,30 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import io
+import os
 import pstats
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from ena_rules.agents.env import raw_env
 from ena_rules.rules.chance import deal_event
 from ena_rules.rules.referee import apply, legal_events
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from env import uniform  # benchmarks/env.py: the same random agent
+
 Rounds = list[tuple[int, list[int | None]]]
+env_module: Any = importlib.import_module("ena_rules.agents.env")  # its referee names swapped
 cpu = time.thread_time_ns
 
 
 def record(env: Any, episodes: int, seed: int) -> Rounds:
     """Each round's seed and actions (``None`` for the steps that retire the agents)."""
-    rng = np.random.default_rng(seed)
+    choose = uniform(seed)
     rounds: Rounds = []
     for e in range(episodes):
         env.reset(seed=seed + e)
@@ -50,7 +60,7 @@ def record(env: Any, episodes: int, seed: int) -> Rounds:
             obs, _, terminated, truncated, _ = env.last()
             action = None
             if not (terminated or truncated):
-                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                action = choose(obs)
             actions.append(action)
             env.step(action)
         rounds.append((seed + e, actions))
@@ -59,14 +69,14 @@ def record(env: Any, episodes: int, seed: int) -> Rounds:
 
 def loop(env: Any, rounds: Rounds, choose: bool) -> int:
     """CPU nanoseconds of the rounds replayed, the agent's choice made (``choose``) or not."""
-    rng = np.random.default_rng(0)
+    agent = uniform(0)
     t0 = cpu()
     for seed, actions in rounds:
         env.reset(seed=seed)
         for action in actions:
             obs, _, _, _, _ = env.last()
             if choose and action is not None:
-                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                agent(obs)
             env.step(action)
     return cpu() - t0
 
@@ -101,6 +111,56 @@ def core(runs: list[tuple[int, Any, list[Any]]]) -> int:
     return cpu() - t0
 
 
+Answers = list[tuple[list[Any], list[Any]]]
+
+
+def answers(env: Any, rounds: Rounds) -> Answers:
+    """Each round's answers of the referee to the environment, in order: ``apply``'s verdicts
+    and ``legal_events``' tuples (the environment module's names for them)."""
+    out: Answers = []
+    real_apply, real_legal = env_module.apply, env_module.legal_events
+    for seed, actions in rounds:
+        verdicts: list[Any] = []
+        legal: list[Any] = []
+
+        def record_apply(s: Any, e: Any, verdicts: list[Any] = verdicts) -> Any:
+            verdicts.append(real_apply(s, e))
+            return verdicts[-1]
+
+        def record_legal(s: Any, legal: list[Any] = legal) -> Any:
+            legal.append(real_legal(s))
+            return legal[-1]
+
+        env_module.apply, env_module.legal_events = record_apply, record_legal
+        try:
+            env.reset(seed=seed)
+            for action in actions:
+                env.step(action)
+        finally:
+            env_module.apply, env_module.legal_events = real_apply, real_legal
+        out.append((verdicts, legal))
+    return out
+
+
+def replayed(env: Any, rounds: Rounds, said: Answers) -> int:
+    """CPU nanoseconds of the env's steps (``last()`` and ``step()``) with the referee's
+    answers replayed: the environment's own work alone."""
+    real_apply, real_legal = env_module.apply, env_module.legal_events
+    t0 = cpu()
+    try:
+        for (seed, actions), (verdicts, legal) in zip(rounds, said, strict=True):
+            next_verdict, next_legal = iter(verdicts).__next__, iter(legal).__next__
+            env_module.apply = lambda s, e, v=next_verdict: v()
+            env_module.legal_events = lambda s, x=next_legal: x()
+            env.reset(seed=seed)
+            for action in actions:
+                env.last()
+                env.step(action)
+    finally:
+        env_module.apply, env_module.legal_events = real_apply, real_legal
+    return cpu() - t0
+
+
 def best(f: Callable[[], int], repeat: int) -> int:
     return min(f() for _ in range(repeat))
 
@@ -114,6 +174,8 @@ def split(variant: str, players: int, episodes: int, seed: int, repeat: int) -> 
     whole = best(lambda: loop(env, rounds, True), repeat)
     alone = best(lambda: loop(env, rounds, False), repeat)
     referee = best(lambda: core(runs), repeat)
+    said = answers(env, rounds)
+    python = best(lambda: replayed(env, rounds, said), repeat)
     us = 1e-3 / steps
     return {
         "variant": variant,
@@ -124,6 +186,7 @@ def split(variant: str, players: int, episodes: int, seed: int, repeat: int) -> 
         "core_us": referee * us,
         "own_us": (alone - referee) * us,
         "agent_us": (whole - alone) * us,
+        "alone_us": python * us,
     }
 
 
@@ -155,14 +218,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{build} build; microseconds of CPU time per acting step, best of {args.repeat}")
     print(
         f"{'variant':9} {'players':>7} {'steps':>6} {'loop':>6} {'env':>6} {'core':>6} "
-        f"{'own':>6} {'agent':>6}"
+        f"{'own':>6} {'agent':>6} {'alone':>6}"
     )
     for v in args.variants:
         for n in args.players:
             f = split(v, n, args.episodes, args.seed, args.repeat)
             print(
                 f"{v:9} {n:>7} {f['steps']:>6} {f['loop_us']:>6.1f} {f['env_us']:>6.1f} "
-                f"{f['core_us']:>6.1f} {f['own_us']:>6.1f} {f['agent_us']:>6.1f}",
+                f"{f['core_us']:>6.1f} {f['own_us']:>6.1f} {f['agent_us']:>6.1f} "
+                f"{f['alone_us']:>6.1f}",
                 flush=True,
             )
     if args.profile:

@@ -34,6 +34,8 @@ __all__ = ["MAX_SEATS", "Action", "ActionLayout", "card_kinds"]
 #: The most players the environment seats (the variant's own maximum may be lower).
 MAX_SEATS = 10
 
+_CARD_MOVES = (Play, Overtake)
+
 ActionKey = tuple[str, Card | None, str | None, int]
 """(kind, card, colour name, relative seat): 0 where no seat is named."""
 
@@ -114,6 +116,11 @@ class ActionLayout:
         self._play: dict[tuple[Card, str | None, int], int] = {
             (a.card, a.color, a.seat): a.index for a in self.actions if a.card is not None
         }
+        self._plain: dict[Card, int] = {  # a card played without a colour or a target
+            card: index
+            for (card, color, seat), index in self._play.items()
+            if color is None and seat == 0
+        }
         self._catch = {a.seat: a.index for a in self.actions if a.kind == "catch"}
         self._uno = self._index[("uno", None, None, 0)]
         self._named = {a.color: a.index for a in self.actions if a.kind == "color"}
@@ -186,12 +193,16 @@ class ActionLayout:
         >>> layout.name(layout.event_index(CallUno("b", target="a"), {"a": 0, "b": 1, "c": 2}))
         'catch seat+2'
         """
-        if isinstance(event, Play | Overtake):
+        if isinstance(event, _CARD_MOVES):  # most events (a tuple: cheaper than a union)
             if isinstance(event, Play) and event.more:
                 return None
-            target = event.target
-            seat = 0 if target is None else (seats[target] - seats[event.player]) % len(seats)
-            return self._play.get((event.card, event.color, seat))
+            target, color = event.target, event.color
+            if target is None:
+                if color is None:
+                    return self._plain.get(event.card)
+                return self._play.get((event.card, color, 0))
+            seat = (seats[target] - seats[event.player]) % len(seats)
+            return self._play.get((event.card, color, seat))
         if isinstance(event, CallUno):
             target = event.target
             if target is None or target == event.player:

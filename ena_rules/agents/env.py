@@ -63,6 +63,8 @@ Illegal = Literal["raise", "terminate"]
 Mask = npt.NDArray[np.int8]
 Observation = dict[str, npt.NDArray[Any]]
 
+_NO_MOVES: dict[int, Event] = {}
+
 
 class EnvError(EnaRulesError):
     """The environment cannot take this (variant, player count, option, call order)."""
@@ -152,6 +154,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.observation_layout = ObservationLayout(self.variant)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._n = players
         self.action_spaces = {a: spaces.Discrete(self.layout.size) for a in self.possible_agents}
         high_obs = self.observation_layout.high
         self.observation_spaces = {
@@ -165,6 +168,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         }
         self._idle = np.zeros(self.layout.size, dtype=np.int8)
         self._idle.flags.writeable = False
+        self._wait = self.layout.wait
+        self._rewarded = False
+        """Whether ``rewards`` may hold a value other than 0.0 (most steps reward nobody)."""
         self._rng: random.Random | None = None
         self.agents: list[str] = []
         self.state: GameState | None = None
@@ -208,6 +214,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             self.seed = self._rng.getrandbits(62)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -254,7 +261,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise EnvError(f"{agent!r} is not an agent ({', '.join(self.possible_agents)})")
         info = self.infos.get(agent)  # the vector is made here, when asked for, never by step()
         mask = self._idle if info is None else info["action_mask"]
-        return {"observation": self.encode(agent), "action_mask": mask}
+        state = self.state
+        if state.players is not self._table:
+            self._seat_table()
+        at = self._at.get(agent)
+        if at is None:  # NM-MERCY took them out of the game
+            return {"observation": self.encode(agent), "action_mask": mask}
+        return {
+            "observation": self.observation_layout.encode_state(state, at),
+            "action_mask": mask,
+        }
 
     def encode(self, agent: str) -> npt.NDArray[np.float32]:
         """``agent``'s observation vector; all zeros once the mercy rule (NM-MERCY) took them
@@ -279,13 +295,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             return
         index = action if type(action) is int else self._check(agent, action)
         seat = self._seat[agent]
-        waited = index == self.layout.wait and bool(self._offers) and self._offers[0] == seat
-        event = None if waited else self._legal[seat].get(index)
-        if event is None and not waited:
+        event = self._legal.get(seat, _NO_MOVES).get(index)  # never for wait: it is no event
+        if event is None and not (index == self._wait and self._offers and self._offers[0] == seat):
             self._refuse(agent, self._check(agent, index))
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:
+            self._clear_rewards()
         self.steps += 1
         if event is None:  # waited
             self._offers.pop(0)
@@ -294,7 +310,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             self._perform(seat, event)
         if self.steps >= self.max_steps and not any(self.terminations.values()):
             self._end(truncated=True)
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -314,6 +331,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def _clear_rewards(self) -> None:
         for agent in self.rewards:
             self.rewards[agent] = 0.0
+        self._rewarded = False
 
     def _accumulate_rewards(self) -> None:
         if any(self.rewards.values()):  # most steps reward nobody: adding 0.0 changes nothing
@@ -355,6 +373,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.rewards[agent] = self.illegal_reward
+        self._rewarded = True
         self._end(truncated=False)
         self.infos[agent] = {"action_mask": self._idle, "illegal_move": True}
         self._accumulate_rewards()
@@ -366,7 +385,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise EnvError(f"the referee refused a legal move: {verdict}")
         self.last_verdict = verdict
         self.state = verdict.state
-        self._retire()
+        if len(self.state.players) != self._n:  # NM-MERCY took someone out
+            self._retire()
         if self.state.phase in ("deal", "over"):
             if self._round_end():
                 return
@@ -374,22 +394,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             last = self.state.last_player
             seat = seat if last is None else self._seat[self.state.players[last]]
         self._offer(seat)
-        if len(self.state.players) < len(self.possible_agents):  # NM-MERCY took someone out
+        if len(self.state.players) < self._n:  # NM-MERCY took someone out
             self._deads_step_first()
 
     def _retire(self) -> None:
         """NM-MERCY: an agent the mercy rule took out of the game is done at once (with
         ``reward="win"``, the loser's -1/(n-1) now); it steps once more with ``None``."""
         assert self.state is not None
-        players, n = self.state.players, len(self.possible_agents)
-        if len(players) == n:  # everyone is still at the table
-            return
+        players, n = self.state.players, self._n
         for a in self.agents:
             if a not in players and not self.terminations[a]:
                 self.terminations[a] = True
                 self.infos[a] = {"action_mask": self._idle}
                 if self.reward_mode == "win":
                     self.rewards[a] = -1.0 / (n - 1)
+                    self._rewarded = True
 
     def _round_end(self) -> bool:
         """Rewards of the round just ended; True when the episode ends with it."""
@@ -403,6 +422,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             sign = -1.0 if self.variant.scoring.winner == "lowest_total" else 1.0
             for i, a in enumerate(s.players):
                 self.rewards[a] = sign * (last.points[i] - mean) / self.points_scale
+            self._rewarded = True
         elif self.reward_mode == "win" and done:
             by_game = over and (self.episode == "game" or last is None)
             seat = s.winner if by_game or last is None else last.winner
@@ -412,6 +432,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             for a in self.agents:
                 if not self.terminations[a]:
                     self.rewards[a] = 1.0 if a == winner else -1.0 / (n - 1)
+            self._rewarded = True
         if done:
             self._end(truncated=False)
         return done
@@ -432,26 +453,39 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         assert s is not None
         if s.players is not self._table:
             self._seat_table()
-        at, seats, seat_of = self._at, self._seats, self._seat
-        legal: dict[int, dict[int, Event]] = {x: {} for x in seats}
-        index_of = self.layout.event_index
+        at, seat_of, index_of = self._at, self._seat, self.layout.event_index
+        legal: dict[int, dict[int, Event]] = {}  # the seats with a move, and their moves
         for e in legal_events(s):
             index = index_of(e, at)
             if index is not None:
-                legal[seat_of[e.player]].setdefault(index, e)
+                seat = seat_of[e.player]
+                moves = legal.get(seat)
+                if moves is None:
+                    legal[seat] = {index: e}
+                elif index not in moves:  # the first event of an action is the one made
+                    moves[index] = e
         self._legal = legal
         due = s.due
-        self._due = None if due is None else seat_of[due]
-        first = at.get(self.possible_agents[actor]) if actor is not None else None
+        self._due = due_seat = None if due is None else seat_of[due]
+        if len(legal) > 1 or (legal and due_seat not in legal):  # someone may act out of turn
+            self._offers = [x for x in self._order(s, actor) if x != due_seat and x in legal]
+        else:
+            self._offers = []
+        self._select()
+
+    def _order(self, s: GameState, actor: int | None) -> list[int]:
+        """The seats in the order they are offered out-of-turn moves: from ``actor`` (the
+        player who put the top card down without one) in the direction of play."""
+        first = self._at.get(self.possible_agents[actor]) if actor is not None else None
         if first is None:
             first = s.last_player or 0
         key = (first, s.direction)
         order = self._orders.get(key)
         if order is None:
+            seats = self._seats
             n, step = len(seats), s.direction
             order = self._orders[key] = [seats[(first + step * k) % n] for k in range(n)]
-        self._offers = [x for x in order if x != self._due and legal[x]]
-        self._select()
+        return order
 
     def _seat_table(self) -> None:
         """The maps of the state's players, made again when they change (NM-MERCY)."""
@@ -464,24 +498,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._table = players
 
     def _select(self) -> None:
-        if self._offers:
-            seat, wait = self._offers[0], True
+        offers = self._offers
+        if offers:
+            seat, wait = offers[0], True
         elif self._due is not None:
             seat, wait = self._due, False
         else:  # pragma: no cover - every phase an agent sees has someone due
             raise EnvError("nobody may act and nobody is due")
-        moves = self._legal[seat]
+        moves = self._legal.get(seat, _NO_MOVES)
         if not moves and not wait:  # pragma: no cover - the player due always has a move
             raise EnvError(f"{self.possible_agents[seat]} is due but has no legal move")
+        # a new array every time (Gymnasium's check: no two observations share memory)
         mask = np.zeros(self.layout.size, dtype=np.int8)
         for index in moves:  # a few: cheaper one by one than as an index array
             mask[index] = 1
         if wait:
-            mask[self.layout.wait] = 1
+            mask[self._wait] = 1
         mask.flags.writeable = False
         agent = self.possible_agents[seat]
         previous = getattr(self, "agent_selection", None)
-        if isinstance(previous, str) and previous != agent and previous in self.infos:
+        if previous != agent and previous in self.infos:
             self.infos[previous] = {"action_mask": self._idle}
         self.agent_selection = agent
         self.infos[agent] = {"action_mask": mask}

@@ -90,6 +90,12 @@ class Seen(NamedTuple):
     unseen: int
 
 
+def _turns(n: int, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats from ``seat`` on (relative seat ``+k`` is ``order[k]``) and the relative seat
+    of each seat (``rel[x]``), for ``n`` players."""
+    return tuple((seat + k) % n for k in range(n)), tuple((x - seat) % n for x in range(n))
+
+
 def _relative(seat: int, n: int, of: int | None) -> int | None:
     return None if of is None else (of - seat) % n
 
@@ -201,10 +207,17 @@ class ObservationLayout:
         at_color = self._off["color"]
         self._at_color = {c: at_color + i for c, i in self._color_code.items()}
         self._at_phase = {p: self._off["phase"] + i for i, p in enumerate(PHASE_ORDER)}
-        self._seated = [range(self._off["seated"], self._off["seated"] + n) for n in range(m + 1)]
+        self._at_seated = self._off["seated"]
         self._at_sizes, self._at_scores = self._off["hand_sizes"], self._off["scores"]
         self._at_pending, self._at_pile = self._off["pending"], self._off["draw_pile"]
-        self._turns_made: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._zero: Vector = np.zeros(self.size, dtype=np.float32)
+        # n ones, for the seats at the table; the relative seats of each table of n players
+        self._runs = [
+            cast("memoryview[float]", np.ones(n, dtype=np.float32).data) for n in range(m + 1)
+        ]
+        self._turns: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [
+            [_turns(n, seat) for seat in range(n)] for n in range(m + 1)
+        ]
 
     def offset(self, name: str) -> int:
         """Where segment ``name`` starts."""
@@ -236,15 +249,14 @@ class ObservationLayout:
         n = len(s.players)
         hands = s.hands or ((),) * n
         hand = hands[seat]
-        order, rel = self._turns(n, seat)
+        order, rel = self._turns[n][seat]
         # one value at a time through a memoryview (a few dozen of them: cheaper than numpy's
         # item assignment, or than building index arrays to add); its values are floats
-        obs = np.zeros(self.size, dtype=np.float32)
+        obs = self._zero.copy()
         out = cast("memoryview[float]", obs.data)  # the buffer of float32 values
         for at in map(self._at_hand.__getitem__, hand):
             out[at] += 1.0
-        for at in self._ones(s, seat, rel, hand):
-            out[at] = 1.0
+        self._put_ones(out, s, seat, rel, hand)
         if s.uno_exposed:
             at = self._off["catchable"]
             for x in s.uno_exposed:
@@ -258,20 +270,10 @@ class ObservationLayout:
             out[self._at_pending] = float(s.pending.count)
         out[self._at_pile] = float(len(s.draw_pile))
         at, scores = self._at_scores, s.scores
-        for k, x in enumerate(order if scores else ()):
+        for k, x in enumerate(order if scores and any(scores) else ()):
             if scores[x] > 0:  # the rest stays 0 (a score's bound is 0 below)
                 out[at + k] = min(float(scores[x]), SCORE_BOUND)
         return obs
-
-    def _turns(self, n: int, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The seats from ``seat`` on (relative seat ``+k`` is ``order[k]``) and the relative
-        seat of each seat (``rel[x]``), for ``n`` players; made once per pair."""
-        found = self._turns_made.get((n, seat))
-        if found is None:
-            order = tuple((seat + k) % n for k in range(n))
-            rel = tuple((x - seat) % n for x in range(n))
-            found = self._turns_made[(n, seat)] = (order, rel)
-        return found
 
     def _count_shown(self, out: memoryview[float], cards: Sequence[Card]) -> None:
         """The ``shown`` segment: a hand shown to the observer, counted by kind."""
@@ -280,36 +282,41 @@ class ObservationLayout:
             if c in kind:
                 out[at + kind[c]] += 1.0
 
-    def _ones(
-        self, s: GameState, seat: int, rel: tuple[int, ...], hand: tuple[Card, ...]
-    ) -> list[int]:
-        """The positions that hold a 1 for ``encode_state`` (one-hots and flags: at most one
-        per segment, but ``seated``)."""
+    def _put_ones(
+        self,
+        out: memoryview[float],
+        s: GameState,
+        seat: int,
+        rel: tuple[int, ...],
+        hand: tuple[Card, ...],
+    ) -> None:
+        """The 1s of ``encode_state`` (one-hots and flags: at most one per segment, but
+        ``seated``)."""
         off = self._off
-        pos = list(self._seated[len(rel)])
+        n = len(rel)
+        out[self._at_seated : self._at_seated + n] = self._runs[n]
         if s.discard:
-            pos.append(self._at_top[s.discard[-1]])
+            out[self._at_top[s.discard[-1]]] = 1.0
         color = self._at_color.get(s.color or "")
         if color is not None:
-            pos.append(color)
+            out[color] = 1.0
         if s.direction != 1:
-            pos.append(off["direction"])
+            out[off["direction"]] = 1.0
         phase = self._at_phase.get(s.phase)
         if phase is not None:
-            pos.append(phase)
+            out[phase] = 1.0
         due = s.due
         if due is not None:
-            pos.append(off["due"] + rel[s.players.index(due)])
+            out[off["due"] + rel[s.players.index(due)]] = 1.0
         if s.overtake_open:
-            pos.append(off["overtake_open"])
+            out[off["overtake_open"]] = 1.0
         if s.last_player is not None:
-            pos.append(off["last_player"] + rel[s.last_player])
+            out[off["last_player"] + rel[s.last_player]] = 1.0
         if s.challenge is not None:
-            pos.append(off["challenge"])
+            out[off["challenge"]] = 1.0
         drawn = s.drawn
         if drawn is not None and s.turn == seat and drawn in hand:
-            pos.append(off["drawn"] + self.kind_index[drawn])
-        return pos
+            out[off["drawn"] + self.kind_index[drawn]] = 1.0
 
     def encode_seen(self, f: Seen) -> Vector:
         """The observation vector of the facts of a view."""

@@ -196,7 +196,7 @@ class parallel_env(ParallelEnv):  # type: ignore[misc]  # PettingZoo's naming
                     continue
                 agent = self.possible_agents[seat]
                 mask = np.zeros(self.layout.size, dtype=np.int8)
-                mask[list(aec._legal[seat])] = 1
+                mask[list(aec._legal.get(seat, ()))] = 1
                 if seat != aec._due:
                     mask[self.layout.wait] = 1
                 mask.flags.writeable = False
