@@ -26,6 +26,7 @@ from ..game.events import CallUno, ChooseColor, Draw, Overtake, Pass, Play, Play
 from ..game.state import GameState, RoundResult
 from ..game.verdict import REJECTED, Verdict
 from ..rules.clock import TurnClock
+from ..rules.dispatch import apply_untimed
 from ..rules.referee import apply, legal_events
 from ..variant import Variant
 from .game import deal_for, start
@@ -134,7 +135,8 @@ class Replay:
         phase = s.phase
         if phase == "over" or phase == "deal":
             return None
-        v = apply(s, e) if time is None else apply(s, e, took=self.took(time))
+        # the replay's own state and a line's event: apply's checks hold, its body runs at once
+        v = apply_untimed(s, e) if time is None else apply(s, e, took=self.took(time))
         outcome = v.outcome
         if outcome == REJECTED:
             self.pending = (line, s, v)  # :meth:`event_result` words it without judging again

@@ -50,12 +50,13 @@ from . import (
     penalties,
     turn,
     uno,
+    unseen,
     windows,
 )
 from .judgement import Judgement, held_face, judge_common
 from .work import Work
 
-__all__ = ["RULES", "apply_judged", "judge", "legal"]
+__all__ = ["RULES", "apply_judged", "apply_untimed", "judge", "legal"]
 
 _Judge = Callable[[GameState, int, Any], Judgement]
 _Perform = Callable[[Work, int, Any, Judgement], None]
@@ -119,6 +120,20 @@ def apply_judged(state: GameState, event: Event) -> Verdict:
         mercy.apply_mercy(w)
     windows.uno_closes_off_one_card(w)
     return w.verdict(PENALISED if j.kind == "mistake" else ACCEPTED, event)
+
+
+def apply_untimed(state: GameState, event: Event) -> Verdict:
+    """:func:`apply_judged` on a full state, :func:`~ena_rules.rules.unseen.apply_partial` on a
+    partial one (a table record, a view): :func:`~ena_rules.rules.referee.apply`'s body without
+    a clock, for callers holding a state and an event the library built (the log's replay).
+
+    >>> from ena_rules import Draw, load_variant, new_game
+    >>> apply_untimed(new_game(load_variant("official"), ["ana", "bor"]), Draw("ana")).outcome
+    'rejected'
+    """
+    if state.partial:
+        return unseen.apply_partial(state, event, apply_judged)
+    return apply_judged(state, event)
 
 
 #: Legal events are values: one shared instance per (class, fields), built once through the

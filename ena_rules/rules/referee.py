@@ -30,8 +30,8 @@ from ..game.state import GameState
 from ..game.verdict import Verdict
 from ..game.view import PlayerView
 from ..variant import Variant
-from . import clock, unseen
-from .dispatch import apply_judged, judge, legal
+from . import clock
+from .dispatch import apply_untimed, judge, legal
 
 __all__ = ["apply", "canonical_deck", "judge", "legal_events", "new_game", "who_may_act"]
 
@@ -107,14 +107,8 @@ def apply(state: GameState | PlayerView, event: Event, *, took: float | None = N
         guards.check_apply(s, event)
     if took is not None:
         guards.check_took(took)
-        return clock.apply_timed(s, event, took, _untimed)
-    return _untimed(s, event)
-
-
-def _untimed(s: GameState, event: Event) -> Verdict:
-    if s.partial:
-        return unseen.apply_partial(s, event, apply_judged)
-    return apply_judged(s, event)
+        return clock.apply_timed(s, event, took, apply_untimed)
+    return apply_untimed(s, event)
 
 
 def _as_state(state: GameState | PlayerView) -> GameState:
