@@ -132,10 +132,20 @@ class Card:
         return f"Card(color={self.color!r}, rank={self.rank!r})"
 
 
-# Equal cards are one object (Card.__new__): equality is identity, decided in C like the hash
-# (attrs' generated __eq__ is Python code, called for every card a hand is searched past).
-Card.__eq__ = object.__eq__  # type: ignore[method-assign]
-Card.__ne__ = object.__ne__  # type: ignore[method-assign]
+def _same(self: Card, other: object) -> bool:
+    return self is other
+
+
+def _not_same(self: Card, other: object) -> bool:
+    return self is not other
+
+
+# Equal cards are one object (Card.__new__): equality is identity, answered at once (a hand is
+# searched past every card before the one sought: attrs' __eq__ compared the fields, 73 ns a
+# card; object.__eq__ answers NotImplemented and Python tries the other side, 111 ns; this,
+# 51 ns).
+Card.__eq__ = _same  # type: ignore[method-assign,assignment]
+Card.__ne__ = _not_same  # type: ignore[method-assign,assignment]
 
 _CACHE: dict[str, Card] = {}
 
