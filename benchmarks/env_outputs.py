@@ -19,13 +19,10 @@ difference named by its variant, player count, options and API. Needs the ``[rl]
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from two_trees import same_lines
 
 _CHILD = r"""
 import hashlib, sys
@@ -125,28 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--episodes", type=int, default=2, help="episodes per configuration and API")
     p.add_argument("--steps", type=int, default=1500, help="steps per episode at most")
     args = p.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        sides = {"before": args.before.resolve(), "after": HERE.parent}
-        paths = {side: Path(tmp) / f"{side}.txt" for side in sides}
-        procs = []
-        for side, tree in sides.items():  # both at once: two processes, two cores
-            env = dict(os.environ, PYTHONPATH=str(tree))
-            cmd = [sys.executable, "-c", _CHILD, str(paths[side]), str(args.episodes)]
-            procs.append(subprocess.Popen([*cmd, str(args.steps)], env=env, cwd="/"))
-        if any(proc.wait() for proc in procs):
-            print("a side failed (its traceback is above)")
-            return 2
-        before = paths["before"].read_text(encoding="utf-8").splitlines()
-        after = paths["after"].read_text(encoding="utf-8").splitlines()
-    for i, (a, b) in enumerate(zip(before, after, strict=False)):
-        if a != b:
-            print(f"line {i + 1} differs:\n  before: {a}\n  after:  {b}")
-            return 1
-    if len(before) != len(after):
-        print(f"before wrote {len(before):,} lines, after {len(after):,}")
-        return 1
-    print(f"the same: {len(after):,} steps (observations, masks, rewards, ends, infos)")
-    return 0
+    return same_lines(
+        _CHILD,
+        args.before,
+        [str(args.episodes), str(args.steps)],
+        "steps (observations, masks, rewards, ends, infos)",
+        width=100000,
+    )
 
 
 if __name__ == "__main__":

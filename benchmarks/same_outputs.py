@@ -18,13 +18,10 @@ outputs are compared line by line, the first difference printed.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from two_trees import same_lines
 
 _CHILD = r"""
 import json, random, sys
@@ -83,28 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=3, help="games per variant and player count")
     p.add_argument("--steps", type=int, default=400, help="events per game at most")
     args = p.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        sides = {"before": args.before.resolve(), "after": HERE.parent}
-        paths = {side: Path(tmp) / f"{side}.jsonl" for side in sides}
-        procs = []
-        for side, tree in sides.items():  # both at once: two processes, two cores
-            env = dict(os.environ, PYTHONPATH=str(tree))
-            cmd = [sys.executable, "-c", _CHILD, str(paths[side]), str(args.games), str(args.steps)]
-            procs.append(subprocess.Popen(cmd, env=env, cwd="/"))
-        if any(proc.wait() for proc in procs):
-            print("a side failed (its traceback is above)")
-            return 2
-        before = paths["before"].read_text(encoding="utf-8").splitlines()
-        after = paths["after"].read_text(encoding="utf-8").splitlines()
-    for i, (a, b) in enumerate(zip(before, after, strict=False)):
-        if a != b:
-            print(f"line {i + 1} differs:\n  before: {a[:600]}\n  after:  {b[:600]}")
-            return 1
-    if len(before) != len(after):
-        print(f"before wrote {len(before):,} lines, after {len(after):,}")
-        return 1
-    print(f"the same: {len(after):,} lines (legal events, views, verdicts with their states)")
-    return 0
+    return same_lines(
+        _CHILD,
+        args.before,
+        [str(args.games), str(args.steps)],
+        "lines (legal events, views, verdicts with their states)",
+    )
 
 
 if __name__ == "__main__":

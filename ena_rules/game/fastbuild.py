@@ -72,9 +72,19 @@ def _shadow(cls: type) -> tuple[type, list[attrs.Attribute[Any]]]:
     return shadow, fields
 
 
-def _compile(name: str, src: str, env: dict[str, Any]) -> Callable[..., Any]:
+def _function(
+    name: str, signature: str, cls: type, assignments: list[str], env: dict[str, Any]
+) -> Callable[..., Any]:
+    """The function ``name(signature)`` that makes a bare ``_shadow`` object, runs
+    ``assignments`` on it (``o.field = ...``), clears attrs' cached hash and turns it into a
+    ``cls``: the one template of every builder here."""
+    lines = [f"def {name}({signature}):", "    o = _new(_shadow)"]
+    lines += [f"    {line}" for line in assignments]
+    if _CACHE_SLOT in cls.__slots__:  # type: ignore[attr-defined]
+        lines.append(f"    o.{_CACHE_SLOT} = None")
+    lines += ["    o.__class__ = _cls", "    return o", ""]
     namespace: dict[str, Any] = {}
-    exec(compile(src, f"<ena_rules.game.fastbuild {name}>", "exec"), env, namespace)
+    exec(compile("\n".join(lines), f"<ena_rules.game.fastbuild {name}>", "exec"), env, namespace)
     fn: Callable[..., Any] = namespace[name]
     return fn
 
@@ -93,15 +103,8 @@ def builder(cls: type) -> Callable[..., Any]:
         else:
             env[f"_d{i}"] = f.default
             params.append(f"{f.alias}=_d{i}")
-    body = [f"    o.{f.name} = {f.alias}" for f in fields]
-    if _CACHE_SLOT in cls.__slots__:  # type: ignore[attr-defined]
-        body.append(f"    o.{_CACHE_SLOT} = None")
-    src = (
-        f"def build({', '.join(params)}):\n    o = _new(_shadow)\n"
-        + "\n".join(body)
-        + "\n    o.__class__ = _cls\n    return o\n"
-    )
-    return _compile("build", src, env)
+    body = [f"o.{f.name} = {f.alias}" for f in fields]
+    return _function("build", ", ".join(params), cls, body, env)
 
 
 def replacer(cls: type) -> Callable[..., Any]:
@@ -110,15 +113,8 @@ def replacer(cls: type) -> Callable[..., Any]:
     shadow, fields = _shadow(cls)
     env: dict[str, Any] = {"_shadow": shadow, "_cls": cls, "_new": object.__new__, "_K": _KEEP}
     params = ", ".join(f"{f.alias}=_K" for f in fields)
-    body = [f"    o.{f.name} = old.{f.name} if {f.alias} is _K else {f.alias}" for f in fields]
-    if _CACHE_SLOT in cls.__slots__:  # type: ignore[attr-defined]
-        body.append(f"    o.{_CACHE_SLOT} = None")
-    src = (
-        f"def replace(old, *, {params}):\n    o = _new(_shadow)\n"
-        + "\n".join(body)
-        + "\n    o.__class__ = _cls\n    return o\n"
-    )
-    return _compile("replace", src, env)
+    body = [f"o.{f.name} = old.{f.name} if {f.alias} is _K else {f.alias}" for f in fields]
+    return _function("replace", f"old, *, {params}", cls, body, env)
 
 
 def updater(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
@@ -132,12 +128,5 @@ def updater(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     if unknown or len(set(names)) != len(names):
         raise TypeError(f"{cls.__name__}: updater fields {names!r}: not each a field, once")
     env: dict[str, Any] = {"_shadow": shadow, "_cls": cls, "_new": object.__new__}
-    body = [f"    o.{f.name} = {f.name if f.name in names else 'old.' + f.name}" for f in fields]
-    if _CACHE_SLOT in cls.__slots__:  # type: ignore[attr-defined]
-        body.append(f"    o.{_CACHE_SLOT} = None")
-    src = (
-        f"def update(old, {', '.join(names)}):\n    o = _new(_shadow)\n"
-        + "\n".join(body)
-        + "\n    o.__class__ = _cls\n    return o\n"
-    )
-    return _compile("update", src, env)
+    body = [f"o.{f.name} = {f.name if f.name in names else 'old.' + f.name}" for f in fields]
+    return _function("update", f"old, {', '.join(names)}", cls, body, env)
